@@ -1,0 +1,230 @@
+/* winnow-cli-common.c — what every `winnow` subcommand shares
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "winnow-cli"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "winnow-cli.h"
+
+GOptionGroup *
+winnow_cli_common_group (WinnowCliCommon *common)
+{
+  GOptionEntry entries[] = {
+    { "data-dir", 0, 0, G_OPTION_ARG_FILENAME, &common->data_dir,
+      N_("Use DIR for settings and global filters (default: $WINNOW_DATA_DIR, else "
+         "$XDG_DATA_HOME/winnow)"), N_("DIR") },
+    { "project", 0, 0, G_OPTION_ARG_FILENAME, &common->project_dir,
+      N_("Use the trusted filters of the project in DIR (default: the current directory)"),
+      N_("DIR") },
+    { "no-project", 0, 0, G_OPTION_ARG_NONE, &common->no_project,
+      N_("Ignore project filters"), NULL },
+    { NULL }
+  };
+  GOptionGroup *group = g_option_group_new ("common", _("Where filters and settings come from:"),
+                                            _("Show the options about filter sources"),
+                                            NULL, NULL);
+
+  g_option_group_add_entries (group, entries);
+  g_option_group_set_translation_domain (group, GETTEXT_PACKAGE);
+  return group;
+}
+
+void
+winnow_cli_common_clear (WinnowCliCommon *common)
+{
+  g_clear_pointer (&common->data_dir, g_free);
+  g_clear_pointer (&common->project_dir, g_free);
+}
+
+WinnowContext *
+winnow_cli_common_context (WinnowCliCommon *common)
+{
+  g_autofree char *cwd = NULL;
+  const char *project = NULL;
+
+  if (!common->no_project)
+    project = common->project_dir ? common->project_dir : (cwd = g_get_current_dir ());
+
+  return winnow_context_new (common->data_dir, project);
+}
+
+GOptionContext *
+winnow_cli_option_context (const char *command,
+                           const char *parameters,
+                           const char *summary,
+                           const char *description)
+{
+  g_autofree char *usage = g_strdup_printf ("%s %s", command, parameters ? parameters : "");
+  GOptionContext *context = g_option_context_new (usage);
+
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  g_option_context_set_summary (context, summary);
+  if (description != NULL)
+    g_option_context_set_description (context, description);
+
+  return context;
+}
+
+gboolean
+winnow_cli_parse (GOptionContext   *context,
+                  const char       *command,
+                  int              *argc,
+                  char           ***argv)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      winnow_cli_usage_error (command, "%s", error->message);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+int
+winnow_cli_usage_error (const char *command,
+                        const char *format,
+                        ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  g_printerr ("winnow %s: %s\n", command, message);
+  g_printerr (_("Try “winnow %s --help” for more information.\n"), command);
+
+  return WINNOW_EXIT_USAGE;
+}
+
+/**
+ * winnow_cli_read_input:
+ * @path: (nullable): a file, or "-" or %NULL for standard input
+ *
+ * Reads everything, bytes as they are (the engine passes non-UTF-8 through).
+ */
+gboolean
+winnow_cli_read_input (const char  *path,
+                       char       **contents,
+                       gsize       *length,
+                       GError     **error)
+{
+  if (path == NULL || strcmp (path, "-") == 0)
+    {
+      GString *data = g_string_sized_new (64 * 1024);
+      char buffer[64 * 1024];
+      size_t n;
+
+      while ((n = fread (buffer, 1, sizeof buffer, stdin)) > 0)
+        g_string_append_len (data, buffer, n);
+
+      if (ferror (stdin))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, _("cannot read standard input"));
+          g_string_free (data, TRUE);
+          return FALSE;
+        }
+
+      *length = data->len;
+      *contents = g_string_free (data, FALSE);
+      return TRUE;
+    }
+
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_ISDIR,
+                   _("%s: is a directory, not a file"), path);
+      return FALSE;
+    }
+
+  return g_file_get_contents (path, contents, length, error);
+}
+
+void
+winnow_cli_print_json (JsonNode *node)
+{
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autofree char *text = NULL;
+
+  json_generator_set_root (generator, node);
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_indent (generator, 2);
+  text = json_generator_to_data (generator, NULL);
+
+  g_print ("%s\n", text);
+}
+
+void
+winnow_cli_print_diagnostics (GPtrArray *diagnostics,
+                              gboolean   include_info)
+{
+  for (guint i = 0; diagnostics != NULL && i < diagnostics->len; i++)
+    {
+      WinnowDiagnostic *d = g_ptr_array_index (diagnostics, i);
+      g_autofree char *text = NULL;
+
+      if (!include_info && winnow_diagnostic_get_level (d) == WINNOW_DIAGNOSTIC_INFO)
+        continue;
+
+      text = winnow_diagnostic_to_string (d);
+      g_printerr ("%s\n", text);
+    }
+}
+
+void
+winnow_cli_json_member (JsonBuilder *builder,
+                        const char  *name,
+                        const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  if (value != NULL)
+    json_builder_add_string_value (builder, value);
+  else
+    json_builder_add_null_value (builder);
+}
+
+void
+winnow_cli_add_diagnostics_json (JsonBuilder *builder,
+                                 GPtrArray   *diagnostics)
+{
+  json_builder_begin_array (builder);
+  for (guint i = 0; diagnostics != NULL && i < diagnostics->len; i++)
+    {
+      WinnowDiagnostic *d = g_ptr_array_index (diagnostics, i);
+
+      json_builder_begin_object (builder);
+      winnow_cli_json_member (builder, "level",
+                              winnow_diagnostic_level_to_string (winnow_diagnostic_get_level (d)));
+      winnow_cli_json_member (builder, "source", winnow_diagnostic_get_source (d));
+      winnow_cli_json_member (builder, "path", winnow_diagnostic_get_file (d));
+      if (winnow_diagnostic_get_line (d) > 0)
+        {
+          json_builder_set_member_name (builder, "line");
+          json_builder_add_int_value (builder, winnow_diagnostic_get_line (d));
+          json_builder_set_member_name (builder, "column");
+          json_builder_add_int_value (builder, winnow_diagnostic_get_column (d));
+        }
+      winnow_cli_json_member (builder, "filterId", winnow_diagnostic_get_filter_id (d));
+      winnow_cli_json_member (builder, "jsonPath", winnow_diagnostic_get_json_path (d));
+      winnow_cli_json_member (builder, "message", winnow_diagnostic_get_message (d));
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+gboolean
+winnow_cli_use_color (int fd)
+{
+  return isatty (fd) && g_getenv ("NO_COLOR") == NULL;
+}

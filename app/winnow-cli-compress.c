@@ -1,0 +1,369 @@
+/* winnow-cli-compress.c — `winnow compress` and `winnow detect`
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#define G_LOG_DOMAIN "winnow-cli"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "winnow-cli.h"
+
+static void
+add_detection_json (JsonBuilder     *builder,
+                    WinnowDetection *detection)
+{
+  json_builder_begin_object (builder);
+  winnow_cli_json_member (builder, "type", winnow_detection_get_output_type (detection));
+  winnow_cli_json_member (builder, "category", winnow_detection_get_category (detection));
+  json_builder_set_member_name (builder, "confidence");
+  json_builder_add_double_value (builder,
+                                 (double) (int) (winnow_detection_get_confidence (detection) * 100 + 0.5) / 100);
+  winnow_cli_json_member (builder, "command", winnow_detection_get_command (detection));
+  winnow_cli_json_member (builder, "evidence", winnow_detection_get_evidence (detection));
+  json_builder_set_member_name (builder, "hasErrors");
+  json_builder_add_boolean_value (builder, winnow_detection_get_has_errors (detection));
+  json_builder_set_member_name (builder, "passthrough");
+  json_builder_add_boolean_value (builder, winnow_detection_get_passthrough (detection));
+  json_builder_end_object (builder);
+}
+
+static void
+add_filter_json (JsonBuilder     *builder,
+                 WinnowFilter    *filter,
+                 WinnowSelection  selection)
+{
+  json_builder_begin_object (builder);
+  winnow_cli_json_member (builder, "id", filter ? winnow_filter_get_id (filter) : NULL);
+  winnow_cli_json_member (builder, "source",
+                          filter ? winnow_filter_source_to_string (winnow_filter_get_source (filter))
+                                 : NULL);
+  winnow_cli_json_member (builder, "file", filter ? winnow_filter_get_file (filter) : NULL);
+  winnow_cli_json_member (builder, "selectedBy", winnow_selection_to_string (selection));
+  json_builder_end_object (builder);
+}
+
+static void
+add_rule_hits_json (JsonBuilder      *builder,
+                    WinnowTraceStage *stage)
+{
+  json_builder_begin_array (builder);
+  for (guint k = 0; k < winnow_trace_stage_get_n_rule_hits (stage); k++)
+    {
+      const WinnowRuleHit *hit = winnow_trace_stage_get_rule_hit (stage, k);
+
+      json_builder_begin_object (builder);
+      winnow_cli_json_member (builder, "stage", winnow_trace_stage_get_name (stage));
+      winnow_cli_json_member (builder, "rule", hit->rule);
+      winnow_cli_json_member (builder, "pattern", hit->pattern);
+      json_builder_set_member_name (builder, "count");
+      json_builder_add_int_value (builder, hit->count);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+static JsonNode *
+compression_to_json (WinnowCompression *compression)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  WinnowRtkResult *result = winnow_compression_get_rtk_result (compression);
+  gsize tokens_before = winnow_compression_get_tokens_before (compression);
+  gsize tokens_after = winnow_compression_get_tokens_after (compression);
+  guint n_stages = winnow_rtk_result_get_n_stages (result);
+  gsize length;
+  const char *text = winnow_compression_get_text (compression, &length);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "text");
+  if (g_utf8_validate_len (text, length, NULL))
+    json_builder_add_string_value (builder, text);
+  else
+    {
+      g_autofree char *valid = g_utf8_make_valid (text, length);
+      json_builder_add_string_value (builder, valid);
+    }
+  json_builder_set_member_name (builder, "compressed");
+  json_builder_add_boolean_value (builder, winnow_compression_get_compressed (compression));
+  winnow_cli_json_member (builder, "outcome",
+                          winnow_rtk_outcome_to_string (winnow_rtk_result_get_outcome (result)));
+
+  json_builder_set_member_name (builder, "detection");
+  add_detection_json (builder, winnow_compression_get_detection (compression));
+  json_builder_set_member_name (builder, "filter");
+  add_filter_json (builder, winnow_compression_get_filter (compression),
+                   winnow_compression_get_selection (compression));
+
+  json_builder_set_member_name (builder, "tokens");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "before");
+  json_builder_add_int_value (builder, tokens_before);
+  json_builder_set_member_name (builder, "after");
+  json_builder_add_int_value (builder, tokens_after);
+  json_builder_set_member_name (builder, "saved");
+  json_builder_add_int_value (builder, tokens_before > tokens_after ? tokens_before - tokens_after : 0);
+  json_builder_set_member_name (builder, "savedRatio");
+  json_builder_add_double_value (builder,
+                                 (double) (int) (winnow_compression_get_saved_ratio (compression) * 10000 + 0.5) / 10000);
+  winnow_cli_json_member (builder, "counter", winnow_tokens_counter_name ());
+  json_builder_end_object (builder);
+
+  json_builder_set_member_name (builder, "bytes");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "before");
+  json_builder_add_int_value (builder, winnow_rtk_result_get_bytes_in (result));
+  json_builder_set_member_name (builder, "after");
+  json_builder_add_int_value (builder, winnow_rtk_result_get_bytes_out (result));
+  json_builder_end_object (builder);
+
+  json_builder_set_member_name (builder, "lines");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "before");
+  json_builder_add_int_value (builder, winnow_rtk_result_get_lines_in (result));
+  json_builder_set_member_name (builder, "after");
+  json_builder_add_int_value (builder, winnow_rtk_result_get_lines_out (result));
+  json_builder_end_object (builder);
+
+  json_builder_set_member_name (builder, "rules");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < n_stages; i++)
+    {
+      WinnowTraceStage *stage = winnow_rtk_result_get_stage (result, i);
+
+      for (guint k = 0; k < winnow_trace_stage_get_n_rule_hits (stage); k++)
+        {
+          const WinnowRuleHit *hit = winnow_trace_stage_get_rule_hit (stage, k);
+
+          json_builder_begin_object (builder);
+          winnow_cli_json_member (builder, "stage", winnow_trace_stage_get_name (stage));
+          winnow_cli_json_member (builder, "rule", hit->rule);
+          json_builder_set_member_name (builder, "count");
+          json_builder_add_int_value (builder, hit->count);
+          json_builder_end_object (builder);
+        }
+    }
+  json_builder_end_array (builder);
+
+  json_builder_set_member_name (builder, "trace");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < n_stages; i++)
+    {
+      WinnowTraceStage *stage = winnow_rtk_result_get_stage (result, i);
+      guint n_removed;
+
+      winnow_trace_stage_get_removed_lines (stage, &n_removed);
+      json_builder_begin_object (builder);
+      winnow_cli_json_member (builder, "stage", winnow_trace_stage_get_name (stage));
+      json_builder_set_member_name (builder, "linesIn");
+      json_builder_add_int_value (builder, winnow_trace_stage_get_lines_in (stage));
+      json_builder_set_member_name (builder, "linesOut");
+      json_builder_add_int_value (builder, winnow_trace_stage_get_lines_out (stage));
+      json_builder_set_member_name (builder, "removedLines");
+      json_builder_add_int_value (builder, n_removed);
+      winnow_cli_json_member (builder, "note", winnow_trace_stage_get_note (stage));
+      json_builder_set_member_name (builder, "rules");
+      add_rule_hits_json (builder, stage);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+
+  if (winnow_rtk_result_get_budget_exceeded (result) > 0)
+    {
+      json_builder_set_member_name (builder, "regexBudgetExceeded");
+      json_builder_add_int_value (builder, winnow_rtk_result_get_budget_exceeded (result));
+    }
+
+  json_builder_set_member_name (builder, "durationMs");
+  json_builder_add_double_value (builder, winnow_compression_get_duration_us (compression) / 1000.0);
+  json_builder_end_object (builder);
+
+  return json_builder_get_root (builder);
+}
+
+int
+winnow_cli_compress (int    argc,
+                     char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(WinnowContext) ctx = NULL;
+  g_autoptr(WinnowCompression) compression = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *command = NULL;
+  g_autofree char *intensity = NULL;
+  g_autofree char *filter_id = NULL;
+  g_autofree char *input = NULL;
+  gboolean json = FALSE;
+  gboolean filter_only = FALSE;
+  WinnowCliCommon common = { 0 };
+  WinnowCompressOptions options;
+  WinnowRtkIntensity level;
+  gsize length = 0;
+  gsize out_len;
+  const char *out;
+  GOptionEntry entries[] = {
+    { "command", 'c', 0, G_OPTION_ARG_STRING, &command,
+      N_("The command that produced the output (helps pick the right filter)"), N_("CMD") },
+    { "intensity", 'i', 0, G_OPTION_ARG_STRING, &intensity,
+      N_("minimal, standard or aggressive (default: from the settings)"), N_("LEVEL") },
+    { "filter", 'f', 0, G_OPTION_ARG_STRING, &filter_id,
+      N_("Use this filter instead of choosing one"), N_("ID") },
+    { "filter-only", 0, 0, G_OPTION_ARG_NONE, &filter_only,
+      N_("Run the filter alone, without the engine's line and character caps"), NULL },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json,
+      N_("Print the result, detection, filter, token receipt and stage trace as JSON"), NULL },
+    { NULL }
+  };
+
+  context = winnow_cli_option_context ("compress", _("[FILE|-]"),
+                                       _("Compress command output read from FILE or standard input."),
+                                       _("The output type is detected from the command and the text; the "
+                                         "matching filter runs and the compressed text is printed.\n"
+                                         "Output that is not valid UTF-8 is printed unchanged.\n\n"
+                                         "Exit status: 0 on success, 1 if the input cannot be read, "
+                                         "2 on a usage error."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_add_group (context, winnow_cli_common_group (&common));
+
+  if (!winnow_cli_parse (context, "compress", &argc, &argv))
+    return WINNOW_EXIT_USAGE;
+
+  if (argc > 2)
+    {
+      winnow_cli_common_clear (&common);
+      return winnow_cli_usage_error ("compress", _("only one input file may be given"));
+    }
+
+  winnow_compress_options_init (&options);
+  if (intensity != NULL)
+    {
+      if (!winnow_rtk_intensity_from_string (intensity, &level))
+        {
+          winnow_cli_common_clear (&common);
+          return winnow_cli_usage_error ("compress",
+                                         _("unknown intensity “%s” (minimal, standard, aggressive)"),
+                                         intensity);
+        }
+      options.intensity = level;
+    }
+  options.filter_id = filter_id;
+  options.engine_limits = !filter_only;
+
+  if (!winnow_cli_read_input (argc > 1 ? argv[1] : NULL, &input, &length, &error))
+    {
+      g_printerr ("winnow compress: %s\n", error->message);
+      winnow_cli_common_clear (&common);
+      return WINNOW_EXIT_FAILURE;
+    }
+
+  ctx = winnow_cli_common_context (&common);
+  winnow_cli_common_clear (&common);
+
+  compression = winnow_context_compress (ctx, input, length, command, &options, &error);
+  if (compression == NULL)
+    {
+      g_printerr ("winnow compress: %s\n", error->message);
+      return WINNOW_EXIT_FAILURE;
+    }
+
+  if (json)
+    {
+      g_autoptr(JsonNode) node = compression_to_json (compression);
+      winnow_cli_print_json (node);
+      return WINNOW_EXIT_OK;
+    }
+
+  out = winnow_compression_get_text (compression, &out_len);
+  fwrite (out, 1, out_len, stdout);
+  if (out_len > 0 && out[out_len - 1] != '\n')
+    fputc ('\n', stdout);
+
+  return WINNOW_EXIT_OK;
+}
+
+int
+winnow_cli_detect (int    argc,
+                   char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(WinnowContext) ctx = NULL;
+  g_autoptr(WinnowDetection) detection = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *command = NULL;
+  g_autofree char *input = NULL;
+  gboolean json = FALSE;
+  WinnowCliCommon common = { 0 };
+  WinnowSelection selection;
+  WinnowFilter *filter;
+  gsize length = 0;
+  GOptionEntry entries[] = {
+    { "command", 'c', 0, G_OPTION_ARG_STRING, &command,
+      N_("The command that produced the output"), N_("CMD") },
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, N_("Print the detection as JSON"), NULL },
+    { NULL }
+  };
+
+  context = winnow_cli_option_context ("detect", _("[FILE|-]"),
+                                       _("Tell what kind of output FILE (or standard input) is, "
+                                         "and which filter would compress it."),
+                                       _("Exit status: 0 on success, 1 if the input cannot be read, "
+                                         "2 on a usage error."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  g_option_context_add_group (context, winnow_cli_common_group (&common));
+
+  if (!winnow_cli_parse (context, "detect", &argc, &argv))
+    return WINNOW_EXIT_USAGE;
+
+  if (argc > 2)
+    {
+      winnow_cli_common_clear (&common);
+      return winnow_cli_usage_error ("detect", _("only one input file may be given"));
+    }
+
+  if (!winnow_cli_read_input (argc > 1 ? argv[1] : NULL, &input, &length, &error))
+    {
+      g_printerr ("winnow detect: %s\n", error->message);
+      winnow_cli_common_clear (&common);
+      return WINNOW_EXIT_FAILURE;
+    }
+
+  ctx = winnow_cli_common_context (&common);
+  winnow_cli_common_clear (&common);
+
+  detection = winnow_detector_detect (winnow_context_get_detector (ctx), input, length, command);
+  filter = winnow_catalog_select (winnow_context_get_catalog (ctx), detection, input, length,
+                                  winnow_context_get_config (ctx), &selection);
+
+  if (json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new ();
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "detection");
+      add_detection_json (builder, detection);
+      json_builder_set_member_name (builder, "filter");
+      add_filter_json (builder, filter, selection);
+      json_builder_end_object (builder);
+      root = json_builder_get_root (builder);
+      winnow_cli_print_json (root);
+      return WINNOW_EXIT_OK;
+    }
+
+  g_print (_("type:       %s (%s)\n"), winnow_detection_get_output_type (detection),
+           winnow_detection_get_category (detection));
+  g_print (_("confidence: %.2f\n"), winnow_detection_get_confidence (detection));
+  g_print (_("command:    %s\n"), winnow_detection_get_command (detection)
+                                   ? winnow_detection_get_command (detection) : _("(none)"));
+  g_print (_("evidence:   %s\n"), winnow_detection_get_evidence (detection));
+  if (filter != NULL)
+    g_print (_("filter:     %s (%s, chosen by %s)\n"), winnow_filter_get_id (filter),
+             winnow_filter_source_to_string (winnow_filter_get_source (filter)),
+             winnow_selection_to_string (selection));
+  else
+    g_print (_("filter:     none (%s)\n"), winnow_selection_to_string (selection));
+
+  return WINNOW_EXIT_OK;
+}

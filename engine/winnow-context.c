@@ -1,0 +1,330 @@
+/* winnow-context.c — settings, catalog and detector for one place and project
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Everything a compression needs, with no global state: the data directory
+ * (`$WINNOW_DATA_DIR`, else `$XDG_DATA_HOME/winnow`) with its settings and global filters,
+ * the project whose trusted filters apply, the catalog built from both plus the built-ins,
+ * and a detector. Tests point WINNOW_DATA_DIR at a temporary folder.
+ *
+ * `WINNOW_BUILTIN_FILTERS_DIR` replaces the compiled-in built-in filters with a folder of
+ * filter files (to try out built-in changes without rebuilding).
+ */
+
+#define G_LOG_DOMAIN "winnow-context"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "winnow-context.h"
+#include "winnow-error.h"
+#include "winnow-rtk.h"
+#include "winnow-tokens.h"
+
+struct _WinnowContext
+{
+  GObject            parent_instance;
+  char              *data_dir;
+  char              *project_dir;
+  WinnowConfig      *config;
+  WinnowCatalog     *catalog;
+  WinnowDetector    *detector;
+  WinnowTrustStatus *project_trust;
+  GPtrArray         *config_diagnostics;
+};
+
+G_DEFINE_FINAL_TYPE (WinnowContext, winnow_context, G_TYPE_OBJECT)
+
+void
+winnow_compress_options_init (WinnowCompressOptions *options)
+{
+  g_return_if_fail (options != NULL);
+
+  options->intensity = -1;
+  options->filter_id = NULL;
+  options->engine_limits = TRUE;
+}
+
+static void
+winnow_context_finalize (GObject *object)
+{
+  WinnowContext *self = (WinnowContext *)object;
+
+  g_clear_pointer (&self->data_dir, g_free);
+  g_clear_pointer (&self->project_dir, g_free);
+  g_clear_object (&self->config);
+  g_clear_object (&self->catalog);
+  g_clear_object (&self->detector);
+  g_clear_object (&self->project_trust);
+  g_clear_pointer (&self->config_diagnostics, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (winnow_context_parent_class)->finalize (object);
+}
+
+static void
+winnow_context_class_init (WinnowContextClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = winnow_context_finalize;
+}
+
+static void
+winnow_context_init (WinnowContext *self)
+{
+  self->config_diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
+}
+
+/**
+ * winnow_context_default_data_dir:
+ *
+ * Returns: (transfer full): `$WINNOW_DATA_DIR`, else `$XDG_DATA_HOME/winnow`
+ */
+char *
+winnow_context_default_data_dir (void)
+{
+  const char *env = g_getenv ("WINNOW_DATA_DIR");
+
+  if (env != NULL && env[0] != '\0')
+    return g_strdup (env);
+
+  return g_build_filename (g_get_user_data_dir (), "winnow", NULL);
+}
+
+/**
+ * winnow_context_new:
+ * @data_dir: (nullable): the data directory, or %NULL for the default
+ * @project_dir: (nullable): the project whose `.rtk/filters.json` may apply
+ *
+ * Loads settings and filters. Nothing here fails: problems become diagnostics.
+ *
+ * Returns: (transfer full): a new #WinnowContext
+ */
+WinnowContext *
+winnow_context_new (const char *data_dir,
+                    const char *project_dir)
+{
+  WinnowContext *self = g_object_new (WINNOW_TYPE_CONTEXT, NULL);
+  g_autofree char *settings_path = NULL;
+  const char *builtin_dir = g_getenv ("WINNOW_BUILTIN_FILTERS_DIR");
+
+  self->data_dir = data_dir ? g_strdup (data_dir) : winnow_context_default_data_dir ();
+  self->project_dir = g_strdup (project_dir);
+
+  settings_path = g_build_filename (self->data_dir, "settings.json", NULL);
+  self->config = winnow_config_load_file (settings_path, self->config_diagnostics);
+
+  self->catalog = winnow_catalog_new ();
+  if (builtin_dir != NULL && builtin_dir[0] != '\0')
+    winnow_catalog_add_directory (self->catalog, builtin_dir, WINNOW_FILTER_SOURCE_BUILTIN);
+  else
+    winnow_catalog_add_builtin (self->catalog);
+
+  if (winnow_config_get_custom_filters_enabled (self->config))
+    {
+      g_autofree char *global = winnow_context_get_global_filters_path (self);
+
+      if (g_file_test (global, G_FILE_TEST_EXISTS))
+        winnow_catalog_add_file (self->catalog, global, WINNOW_FILTER_SOURCE_GLOBAL);
+
+      if (project_dir != NULL)
+        self->project_trust =
+          winnow_catalog_add_project (self->catalog, project_dir,
+                                      winnow_config_get_trust_project_filters (self->config));
+    }
+
+  self->detector = winnow_detector_new ();
+
+  return self;
+}
+
+const char *
+winnow_context_get_data_dir (WinnowContext *self)
+{
+  g_return_val_if_fail (WINNOW_IS_CONTEXT (self), NULL);
+  return self->data_dir;
+}
+
+/**
+ * winnow_context_get_project_dir:
+ * @self: a #WinnowContext
+ *
+ * Returns: (nullable): the project folder
+ */
+const char *
+winnow_context_get_project_dir (WinnowContext *self)
+{
+  g_return_val_if_fail (WINNOW_IS_CONTEXT (self), NULL);
+  return self->project_dir;
+}
+
+/**
+ * winnow_context_get_global_filters_path:
+ * @self: a #WinnowContext
+ *
+ * Returns: (transfer full): `DATA_DIR/rtk/filters.json`
+ */
+char *
+winnow_context_get_global_filters_path (WinnowContext *self)
+{
+  g_return_val_if_fail (WINNOW_IS_CONTEXT (self), NULL);
+  return g_build_filename (self->data_dir, "rtk", "filters.json", NULL);
+}
+
+/**
+ * winnow_context_get_config:
+ * @self: a #WinnowContext
+ *
+ * Returns: (transfer none): the settings
+ */
+WinnowConfig *
+winnow_context_get_config (WinnowContext *self)
+{
+  g_return_val_if_fail (WINNOW_IS_CONTEXT (self), NULL);
+  return self->config;
+}
+
+/**
+ * winnow_context_get_catalog:
+ * @self: a #WinnowContext
+ *
+ * Returns: (transfer none): the filters
+ */
+WinnowCatalog *
+winnow_context_get_catalog (WinnowContext *self)
+{
+  g_return_val_if_fail (WINNOW_IS_CONTEXT (self), NULL);
+  return self->catalog;
+}
+
+/**
+ * winnow_context_get_detector:
+ * @self: a #WinnowContext
+ *
+ * Returns: (transfer none): the detector
+ */
+WinnowDetector *
+winnow_context_get_detector (WinnowContext *self)
+{
+  g_return_val_if_fail (WINNOW_IS_CONTEXT (self), NULL);
+  return self->detector;
+}
+
+/**
+ * winnow_context_get_project_trust:
+ * @self: a #WinnowContext
+ *
+ * Returns: (transfer none) (nullable): the project's trust status, if there is a project and
+ *   custom filters are enabled
+ */
+WinnowTrustStatus *
+winnow_context_get_project_trust (WinnowContext *self)
+{
+  g_return_val_if_fail (WINNOW_IS_CONTEXT (self), NULL);
+  return self->project_trust;
+}
+
+/**
+ * winnow_context_dup_diagnostics:
+ * @self: a #WinnowContext
+ *
+ * Returns: (transfer container) (element-type WinnowDiagnostic): settings and catalog
+ *   diagnostics together
+ */
+GPtrArray *
+winnow_context_dup_diagnostics (WinnowContext *self)
+{
+  GPtrArray *all;
+  GPtrArray *catalog;
+
+  g_return_val_if_fail (WINNOW_IS_CONTEXT (self), NULL);
+
+  all = g_ptr_array_new_with_free_func (g_object_unref);
+  for (guint i = 0; i < self->config_diagnostics->len; i++)
+    g_ptr_array_add (all, g_object_ref (g_ptr_array_index (self->config_diagnostics, i)));
+  catalog = winnow_catalog_get_diagnostics (self->catalog);
+  for (guint i = 0; i < catalog->len; i++)
+    g_ptr_array_add (all, g_object_ref (g_ptr_array_index (catalog, i)));
+
+  return all;
+}
+
+/**
+ * winnow_context_compress:
+ * @self: a #WinnowContext
+ * @text: command output
+ * @length: its length in bytes, or -1 if nul-terminated
+ * @command: (nullable): the command that produced it
+ * @options: (nullable): #WinnowCompressOptions, or %NULL for the settings as they are
+ * @error: return location for a #GError (only a forced filter that does not exist fails)
+ *
+ * Detects, selects a filter and runs it, then counts the receipt.
+ *
+ * Returns: (transfer full): the compression, or %NULL with @error set
+ */
+WinnowCompression *
+winnow_context_compress (WinnowContext                *self,
+                         const char                   *text,
+                         gssize                        length,
+                         const char                   *command,
+                         const WinnowCompressOptions  *options,
+                         GError                      **error)
+{
+  g_autoptr(WinnowDetection) detection = NULL;
+  g_autoptr(WinnowRtkResult) result = NULL;
+  WinnowCompressOptions defaults;
+  WinnowRtkOptions rtk_options;
+  WinnowSelection selection = WINNOW_SELECTION_NONE;
+  WinnowFilter *filter = NULL;
+  gint64 start = g_get_monotonic_time ();
+  const char *out;
+  gsize out_len;
+  gsize len;
+
+  g_return_val_if_fail (WINNOW_IS_CONTEXT (self), NULL);
+  g_return_val_if_fail (text != NULL || length == 0, NULL);
+
+  if (options == NULL)
+    {
+      winnow_compress_options_init (&defaults);
+      options = &defaults;
+    }
+  if (text == NULL)
+    text = "";
+  len = length < 0 ? strlen (text) : (gsize) length;
+
+  detection = winnow_detector_detect (self->detector, text, len, command);
+
+  if (options->filter_id != NULL)
+    {
+      filter = winnow_catalog_lookup (self->catalog, options->filter_id);
+      if (filter == NULL)
+        {
+          g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_NOT_FOUND,
+                       "no filter with id “%s” in the catalog", options->filter_id);
+          return NULL;
+        }
+      selection = WINNOW_SELECTION_FORCED;
+    }
+  else if (winnow_config_get_rtk_enabled (self->config))
+    filter = winnow_catalog_select (self->catalog, detection, text, len, self->config,
+                                    &selection);
+
+  winnow_config_get_rtk_options (self->config, &rtk_options);
+  if (options->intensity >= 0)
+    rtk_options.intensity = options->intensity;
+  rtk_options.engine_limits = options->engine_limits;
+
+  /* passthrough output is handed back untouched: no filter, no caps */
+  if (selection == WINNOW_SELECTION_PASSTHROUGH || !winnow_config_get_rtk_enabled (self->config))
+    rtk_options.engine_limits = FALSE;
+
+  result = winnow_rtk_apply (filter, text, len, &rtk_options);
+  out = winnow_rtk_result_get_text (result, &out_len);
+
+  return _winnow_compression_new (detection, selection, filter, result,
+                                  winnow_tokens_count (text, len),
+                                  winnow_tokens_count (out, out_len),
+                                  g_get_monotonic_time () - start);
+}

@@ -1,0 +1,410 @@
+/* winnow-detector.c — classifying command output into output types
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Scoring follows the reference: 0.55 when the command names the type's tool, plus 0.25 for
+ * each content pattern seen, capped at 1. Winnow adds two rules:
+ *
+ *  - Command evidence outranks loose text: when the command names a tool, only types whose
+ *    command pattern matched compete. Generic runners (`npm test`, `make check`) are weak
+ *    evidence (0.3) that content can overturn (`npm test` running Vitest).
+ *  - Prose and file reads pass through: with no command, or a command that reads a file
+ *    (cat, head, less …), output with no error markers is left alone.
+ *
+ * Content is only looked at in the first 48 KiB and the last 16 KiB, where tools print their
+ * headers and summaries, so detection costs the same for 1 KiB and 50 MiB.
+ */
+
+#define G_LOG_DOMAIN "winnow-detector"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "winnow-command.h"
+#include "winnow-detector.h"
+#include "winnow-output-types.h"
+#include "winnow-regex.h"
+
+#define HEAD_SAMPLE (48 * 1024)
+#define TAIL_SAMPLE (16 * 1024)
+
+#define STRONG_COMMAND_SCORE 0.55
+#define WEAK_COMMAND_SCORE   0.30
+#define CONTENT_SCORE        0.25
+
+typedef struct
+{
+  WinnowRegex *commands[WINNOW_MAX_TYPE_PATTERNS + 1];
+  WinnowRegex *weak[WINNOW_MAX_TYPE_PATTERNS + 1];
+  WinnowRegex *content[WINNOW_MAX_TYPE_PATTERNS + 1];
+} CompiledType;
+
+struct _WinnowDetector
+{
+  GObject                 parent_instance;
+  const WinnowOutputType *types;
+  guint                   n_types;
+  CompiledType           *compiled;      /* built once, on first use */
+  WinnowRegex            *error_markers;
+};
+
+G_DEFINE_FINAL_TYPE (WinnowDetector, winnow_detector, G_TYPE_OBJECT)
+
+static void
+winnow_detector_finalize (GObject *object)
+{
+  WinnowDetector *self = (WinnowDetector *)object;
+
+  if (self->compiled != NULL)
+    {
+      for (guint i = 0; i < self->n_types; i++)
+        for (guint k = 0; k < WINNOW_MAX_TYPE_PATTERNS; k++)
+          {
+            g_clear_pointer (&self->compiled[i].commands[k], winnow_regex_unref);
+            g_clear_pointer (&self->compiled[i].weak[k], winnow_regex_unref);
+            g_clear_pointer (&self->compiled[i].content[k], winnow_regex_unref);
+          }
+      g_free (self->compiled);
+    }
+  g_clear_pointer (&self->error_markers, winnow_regex_unref);
+
+  G_OBJECT_CLASS (winnow_detector_parent_class)->finalize (object);
+}
+
+static void
+winnow_detector_class_init (WinnowDetectorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = winnow_detector_finalize;
+}
+
+static void
+winnow_detector_init (WinnowDetector *self)
+{
+  self->types = _winnow_output_types_get (&self->n_types);
+}
+
+/**
+ * winnow_detector_new:
+ *
+ * Returns: (transfer full): a new #WinnowDetector; its patterns compile on first use
+ */
+WinnowDetector *
+winnow_detector_new (void)
+{
+  return g_object_new (WINNOW_TYPE_DETECTOR, NULL);
+}
+
+static void
+compile_list (const char * const *sources,
+              const char         *flags,
+              WinnowRegex       **out)
+{
+  guint kept = 0;
+
+  for (guint k = 0; k < WINNOW_MAX_TYPE_PATTERNS && sources[k] != NULL; k++)
+    {
+      g_autoptr(GError) error = NULL;
+      WinnowRegex *regex = winnow_regex_new (sources[k], flags, WINNOW_REGEX_DEFAULT, &error);
+
+      /* the table is ours and tested; a bad entry is a programming error */
+      if (regex == NULL)
+        g_critical ("detector pattern /%s/: %s", sources[k], error->message);
+      else
+        out[kept++] = regex;
+    }
+}
+
+static CompiledType *
+compile_all (WinnowDetector *self)
+{
+  CompiledType *compiled = g_new0 (CompiledType, self->n_types);
+
+  for (guint i = 0; i < self->n_types; i++)
+    {
+      compile_list (self->types[i].commands, "i", compiled[i].commands);
+      compile_list (self->types[i].weak_commands, "i", compiled[i].weak);
+      compile_list (self->types[i].content, "m", compiled[i].content);
+    }
+
+  return compiled;
+}
+
+static const CompiledType *
+get_compiled (WinnowDetector *self)
+{
+  if (g_once_init_enter (&self->compiled))
+    {
+      self->error_markers =
+        winnow_regex_new ("\\b(?:error|errors|failed|failure|fatal|exception|traceback|panic|"
+                          "segmentation fault|aborted|FAIL|FAILED)\\b",
+                          "i", WINNOW_REGEX_OPTIMIZE, NULL);
+      g_once_init_leave (&self->compiled, compile_all (self));
+    }
+
+  return self->compiled;
+}
+
+static gboolean
+any_matches (WinnowRegex * const *regexes,
+             const char          *text,
+             gsize                length)
+{
+  for (guint k = 0; regexes[k] != NULL; k++)
+    if (winnow_regex_test (regexes[k], text, length) == WINNOW_REGEX_MATCH)
+      return TRUE;
+  return FALSE;
+}
+
+static guint
+count_matches (WinnowRegex * const *regexes,
+               const char          *text,
+               gsize                length)
+{
+  guint hits = 0;
+
+  for (guint k = 0; regexes[k] != NULL; k++)
+    if (winnow_regex_test (regexes[k], text, length) == WINNOW_REGEX_MATCH)
+      hits++;
+  return hits;
+}
+
+/* The head and tail of long output, cut at line starts and character boundaries. */
+static char *
+make_sample (const char *text,
+             gsize       length,
+             gsize      *sample_length)
+{
+  const char *head_end;
+  const char *tail_start;
+  GString *sample;
+
+  if (length <= HEAD_SAMPLE + TAIL_SAMPLE)
+    {
+      *sample_length = length;
+      return NULL; /* use the text itself */
+    }
+
+  head_end = text + HEAD_SAMPLE;
+  while (head_end > text && head_end[-1] != '\n')
+    head_end--;
+  if (head_end == text)
+    head_end = g_utf8_find_prev_char (text, text + HEAD_SAMPLE + 1);
+
+  tail_start = text + length - TAIL_SAMPLE;
+  while (tail_start < text + length && tail_start[-1] != '\n')
+    tail_start++;
+  if (tail_start >= text + length)
+    tail_start = g_utf8_find_next_char (text + length - TAIL_SAMPLE - 1, text + length);
+
+  sample = g_string_sized_new (HEAD_SAMPLE + TAIL_SAMPLE + 2);
+  g_string_append_len (sample, text, head_end - text);
+  if (sample->len > 0 && sample->str[sample->len - 1] != '\n')
+    g_string_append_c (sample, '\n');
+  g_string_append_len (sample, tail_start, text + length - tail_start);
+
+  *sample_length = sample->len;
+  return g_string_free (sample, FALSE);
+}
+
+/* JSON is recognised by its shape: the whole output is one object or array. */
+static gboolean
+looks_like_json (const char *text,
+                 gsize       length)
+{
+  gsize start = 0;
+  gsize end = length;
+
+  while (start < end && g_ascii_isspace (text[start]))
+    start++;
+  while (end > start && g_ascii_isspace (text[end - 1]))
+    end--;
+
+  return end - start >= 2 &&
+         ((text[start] == '{' && text[end - 1] == '}') ||
+          (text[start] == '[' && text[end - 1] == ']'));
+}
+
+/**
+ * winnow_detector_detect:
+ * @self: a #WinnowDetector
+ * @text: the output
+ * @length: its length in bytes, or -1 if nul-terminated
+ * @command: (nullable): the command line that produced it
+ *
+ * Returns: (transfer full): the detection; never %NULL (unknown output is "generic-output")
+ */
+WinnowDetection *
+winnow_detector_detect (WinnowDetector *self,
+                        const char     *text,
+                        gssize          length,
+                        const char     *command)
+{
+  const CompiledType *compiled;
+  g_autofree char *cmd = NULL;
+  g_autofree char *owned_sample = NULL;
+  g_autofree char *evidence = NULL;
+  const char *sample;
+  gsize len;
+  gsize sample_len;
+  gboolean any_strong = FALSE;
+  gboolean has_errors;
+  gboolean is_json;
+  g_autofree guint8 *command_score = NULL;
+  int best = -1;
+  double best_score = 0.0;
+  guint best_hits = 0;
+
+  g_return_val_if_fail (WINNOW_IS_DETECTOR (self), NULL);
+  g_return_val_if_fail (text != NULL || length == 0, NULL);
+
+  if (text == NULL)
+    text = "";
+  len = length < 0 ? strlen (text) : (gsize) length;
+
+  compiled = get_compiled (self);
+
+  if (!g_utf8_validate_len (text, len, NULL))
+    return _winnow_detection_new ("generic-output", "generic", 0.0, NULL, FALSE,
+                                  "not valid UTF-8", FALSE, TRUE);
+
+  cmd = command != NULL ? winnow_command_normalize (command)
+                        : winnow_command_from_output (text, len);
+  if (cmd != NULL && cmd[0] == '\0')
+    g_clear_pointer (&cmd, g_free);
+
+  owned_sample = make_sample (text, len, &sample_len);
+  sample = owned_sample ? owned_sample : text;
+
+  has_errors = winnow_regex_test (self->error_markers, sample, sample_len) == WINNOW_REGEX_MATCH;
+  is_json = looks_like_json (text, len);
+
+  /* 0 none, 1 weak, 2 strong */
+  command_score = g_new0 (guint8, self->n_types);
+  if (cmd != NULL)
+    {
+      gsize cmd_len = strlen (cmd);
+
+      for (guint i = 0; i < self->n_types; i++)
+        {
+          if (any_matches (compiled[i].commands, cmd, cmd_len))
+            command_score[i] = 2, any_strong = TRUE;
+          else if (any_matches (compiled[i].weak, cmd, cmd_len))
+            command_score[i] = 1;
+        }
+    }
+
+  for (guint i = 0; i < self->n_types; i++)
+    {
+      const WinnowOutputType *type = &self->types[i];
+      double score;
+      guint hits;
+
+      if (any_strong && command_score[i] != 2)
+        continue;
+      if ((type->flags & WINNOW_OUTPUT_TYPE_FALLBACK) && command_score[i] == 0)
+        continue; /* fallbacks only win when nothing specific does; see below */
+
+      hits = count_matches (compiled[i].content, sample, sample_len);
+      if (strcmp (type->id, "json-output") == 0 && is_json)
+        hits += 2;
+
+      score = (command_score[i] == 2 ? STRONG_COMMAND_SCORE
+               : command_score[i] == 1 ? WEAK_COMMAND_SCORE : 0.0) + hits * CONTENT_SCORE;
+      if (score > best_score)
+        {
+          best = i;
+          best_score = score;
+          best_hits = hits;
+        }
+    }
+
+  if (best < 0)
+    {
+      /* nothing specific: generic-error when there are error lines, else generic-output */
+      const WinnowOutputType *generic_error = _winnow_output_types_lookup ("generic-error");
+      guint idx = generic_error - self->types;
+      guint hits = count_matches (compiled[idx].content, sample, sample_len);
+      gboolean passthrough = !has_errors && (cmd == NULL || hits == 0);
+
+      if (hits > 0)
+        return _winnow_detection_new ("generic-error", "generic",
+                                      MIN (1.0, hits * CONTENT_SCORE), cmd, FALSE,
+                                      "error lines, no known tool", TRUE, FALSE);
+
+      /* with no command, prose and file contents without error markers stay as they are */
+      return _winnow_detection_new ("generic-output", "generic", cmd ? 0.35 : 0.1, cmd, FALSE,
+                                    cmd ? "no known tool in the command or the output"
+                                        : "no command and no known tool in the output",
+                                    has_errors, passthrough && cmd == NULL);
+    }
+
+  if (command_score[best] == 2)
+    evidence = g_strdup_printf ("command “%s”%s", cmd,
+                                best_hits ? " and content patterns" : "");
+  else if (command_score[best] == 1)
+    evidence = g_strdup_printf ("runner command “%s” and %u content pattern%s", cmd, best_hits,
+                                best_hits == 1 ? "" : "s");
+  else
+    evidence = g_strdup_printf ("%u content pattern%s", best_hits, best_hits == 1 ? "" : "s");
+
+  return _winnow_detection_new (self->types[best].id, self->types[best].category,
+                                MIN (1.0, best_score), cmd, command_score[best] == 2, evidence,
+                                has_errors,
+                                (self->types[best].flags & WINNOW_OUTPUT_TYPE_PASSTHROUGH) &&
+                                !has_errors);
+}
+
+/**
+ * winnow_detector_dup_output_types:
+ *
+ * Returns: (transfer full): every output type id the detector can report
+ */
+GStrv
+winnow_detector_dup_output_types (void)
+{
+  guint n;
+  const WinnowOutputType *types = _winnow_output_types_get (&n);
+  GStrv ids = g_new0 (char *, n + 1);
+
+  for (guint i = 0; i < n; i++)
+    ids[i] = g_strdup (types[i].id);
+
+  return ids;
+}
+
+gboolean
+winnow_detector_knows_output_type (const char *output_type)
+{
+  return _winnow_output_types_lookup (output_type) != NULL;
+}
+
+/**
+ * winnow_detector_get_type_category:
+ * @output_type: an output type id
+ *
+ * Returns: (nullable): its category, or %NULL for an unknown type
+ */
+const char *
+winnow_detector_get_type_category (const char *output_type)
+{
+  const WinnowOutputType *type = _winnow_output_types_lookup (output_type);
+
+  return type ? type->category : NULL;
+}
+
+/**
+ * winnow_detector_get_type_description:
+ * @output_type: an output type id
+ *
+ * Returns: (nullable): what the type is, in words
+ */
+const char *
+winnow_detector_get_type_description (const char *output_type)
+{
+  const WinnowOutputType *type = _winnow_output_types_lookup (output_type);
+
+  return type ? type->description : NULL;
+}

@@ -1,0 +1,69 @@
+/* winnow-regex.h — JavaScript regular expressions on PCRE2
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "winnow-types.h"
+
+G_BEGIN_DECLS
+
+/**
+ * WinnowRegexFlags:
+ * @WINNOW_REGEX_DEFAULT: interpret the pattern only
+ * @WINNOW_REGEX_OPTIMIZE: JIT-compile the pattern; worth it for patterns run on every line
+ */
+typedef enum
+{
+  WINNOW_REGEX_DEFAULT  = 0,
+  WINNOW_REGEX_OPTIMIZE = 1 << 0,
+} WinnowRegexFlags;
+
+/**
+ * WinnowRegexResult:
+ * @WINNOW_REGEX_NO_MATCH: the pattern does not match
+ * @WINNOW_REGEX_MATCH: the pattern matches
+ * @WINNOW_REGEX_BUDGET_EXCEEDED: matching gave up after its work budget (catastrophic
+ *   backtracking); callers treat it as no match and report it
+ */
+typedef enum
+{
+  WINNOW_REGEX_NO_MATCH        = 0,
+  WINNOW_REGEX_MATCH           = 1,
+  WINNOW_REGEX_BUDGET_EXCEEDED = 2,
+} WinnowRegexResult;
+
+#define WINNOW_TYPE_REGEX (winnow_regex_get_type ())
+
+GType             winnow_regex_get_type           (void) G_GNUC_CONST;
+WinnowRegex      *winnow_regex_new                (const char        *source,
+                                                   const char        *js_flags,
+                                                   WinnowRegexFlags   flags,
+                                                   GError           **error);
+WinnowRegex      *winnow_regex_ref                (WinnowRegex       *self);
+void              winnow_regex_unref              (WinnowRegex       *self);
+const char       *winnow_regex_get_source         (WinnowRegex       *self);
+const char       *winnow_regex_get_js_flags       (WinnowRegex       *self);
+const char       *winnow_regex_get_pcre_pattern   (WinnowRegex       *self);
+guint             winnow_regex_get_capture_count  (WinnowRegex       *self);
+gboolean          winnow_regex_is_global          (WinnowRegex       *self);
+WinnowRegexResult winnow_regex_test               (WinnowRegex       *self,
+                                                   const char        *subject,
+                                                   gsize              length);
+gboolean          winnow_regex_matches            (WinnowRegex       *self,
+                                                   const char        *subject);
+char             *winnow_regex_replace            (WinnowRegex       *self,
+                                                   const char        *subject,
+                                                   gsize              length,
+                                                   const char        *js_replacement,
+                                                   guint             *n_replaced);
+char             *winnow_regex_translate          (const char        *source,
+                                                   const char        *js_flags,
+                                                   GError           **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (WinnowRegex, winnow_regex_unref)
+
+G_END_DECLS

@@ -1,0 +1,34 @@
+/* winnow-test-outcome.h — the result of one inline filter test
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <gio/gio.h>
+
+#include "winnow-types.h"
+
+G_BEGIN_DECLS
+
+#define WINNOW_TYPE_TEST_OUTCOME (winnow_test_outcome_get_type ())
+
+G_DECLARE_FINAL_TYPE (WinnowTestOutcome, winnow_test_outcome, WINNOW, TEST_OUTCOME, GObject)
+
+WinnowFilter *winnow_test_outcome_get_filter     (WinnowTestOutcome *self);
+guint         winnow_test_outcome_get_index      (WinnowTestOutcome *self);
+const char   *winnow_test_outcome_get_name       (WinnowTestOutcome *self);
+gboolean      winnow_test_outcome_get_passed     (WinnowTestOutcome *self);
+gboolean      winnow_test_outcome_get_idempotent (WinnowTestOutcome *self);
+const char   *winnow_test_outcome_get_expected   (WinnowTestOutcome *self);
+const char   *winnow_test_outcome_get_actual     (WinnowTestOutcome *self);
+char         *winnow_test_outcome_dup_diff       (WinnowTestOutcome *self);
+
+WinnowTestOutcome *_winnow_test_outcome_new      (WinnowFilter      *filter,
+                                                  guint              index,
+                                                  const char        *name,
+                                                  const char        *expected,
+                                                  const char        *actual,
+                                                  gboolean           idempotent);
+
+G_END_DECLS
