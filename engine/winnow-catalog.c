@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "winnow-catalog.h"
+#include "winnow-utf8.h"
 #include "winnow-detector.h"
 #include "winnow-diagnostic.h"
 #include "winnow-filter-pack.h"
@@ -484,7 +485,8 @@ usable (WinnowFilter *filter,
  * Tries, in priority order: a filter for the detected output type; one whose command pattern
  * matches the command; one whose text patterns match the output (at least two of them, or its
  * only one, since a single loose pattern also matches prose); the generic fallback. Output the
- * detector calls passthrough (file reads, prose) gets no filter.
+ * detector calls passthrough gets no filter: file reads always, and prose without a command
+ * unless a filter's text patterns claim it.
  *
  * Returns: (transfer none) (nullable): the filter to run, or %NULL for none
  */
@@ -508,14 +510,16 @@ winnow_catalog_select (WinnowCatalog   *self,
   if (selection == NULL)
     selection = &dummy;
 
-  if (winnow_detection_get_passthrough (detection))
+  type = winnow_detection_get_output_type (detection);
+  command = winnow_detection_get_command (detection);
+
+  /* A file read passes through; unrecognised output without a command passes through too,
+   * unless a filter's own text patterns claim it (below). */
+  if (winnow_detection_get_passthrough (detection) && strcmp (type, "generic-output") != 0)
     {
       *selection = WINNOW_SELECTION_PASSTHROUGH;
       return NULL;
     }
-
-  type = winnow_detection_get_output_type (detection);
-  command = winnow_detection_get_command (detection);
 
   if (strcmp (type, "generic-output") != 0)
     for (guint i = 0; i < self->effective->len; i++)
@@ -544,7 +548,7 @@ winnow_catalog_select (WinnowCatalog   *self,
 
   /* A command that names a tool is stronger evidence than loose text patterns. */
   if (!winnow_detection_get_command_matched (detection) && text != NULL &&
-      g_utf8_validate_len (text, length, NULL))
+      _winnow_utf8_validate (text, length, NULL))
     for (guint i = 0; i < self->effective->len; i++)
       {
         WinnowFilter *filter = g_ptr_array_index (self->effective, i);
@@ -567,6 +571,12 @@ winnow_catalog_select (WinnowCatalog   *self,
     {
       *selection = WINNOW_SELECTION_PATTERN;
       return best;
+    }
+
+  if (winnow_detection_get_passthrough (detection))
+    {
+      *selection = WINNOW_SELECTION_PASSTHROUGH;
+      return NULL;
     }
 
   for (guint i = 0; i < self->effective->len; i++)

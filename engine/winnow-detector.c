@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "winnow-command.h"
+#include "winnow-utf8.h"
 #include "winnow-detector.h"
 #include "winnow-output-types.h"
 #include "winnow-regex.h"
@@ -171,45 +172,93 @@ count_matches (WinnowRegex * const *regexes,
   return hits;
 }
 
-/* The head and tail of long output, cut at line starts and character boundaries. */
+/* Appends @text without terminal escapes and carriage returns: detection looks at what a
+ * person would see, so colored output is recognised like plain output. */
+static void
+append_clean (GString    *out,
+              const char *text,
+              gsize       length)
+{
+  const char *end = text + length;
+
+  for (const char *p = text; p < end;)
+    {
+      if (*p == '\x1b' && p + 1 < end && p[1] == '[')
+        {
+          p += 2;
+          while (p < end && (guchar) *p >= 0x20 && (guchar) *p <= 0x3F)
+            p++;
+          if (p < end)
+            p++;
+        }
+      else if (*p == '\x1b' && p + 1 < end && p[1] == ']')
+        {
+          for (p += 2; p < end && *p != '\a' && *p != '\x1b'; p++)
+            ;
+          p += (p < end && *p == '\x1b') ? 2 : 1;
+        }
+      else if (*p == '\x1b')
+        p += 2;
+      else if (*p == '\r')
+        p++;
+      else
+        g_string_append_c (out, *p++);
+    }
+}
+
+/* The head and tail of long output, cut at line starts and character boundaries, cleaned of
+ * escapes. Returns %NULL when the text can be used as it is. */
 static char *
 make_sample (const char *text,
              gsize       length,
              gsize      *sample_length)
 {
-  const char *head_end;
-  const char *tail_start;
+  const char *head_end = text + length;
+  const char *tail_start = text + length;
+  gboolean needs_cleaning;
   GString *sample;
 
-  if (length <= HEAD_SAMPLE + TAIL_SAMPLE)
+  if (length > HEAD_SAMPLE + TAIL_SAMPLE)
+    {
+      head_end = text + HEAD_SAMPLE;
+      while (head_end > text && head_end[-1] != '\n')
+        head_end--;
+      if (head_end == text)
+        head_end = g_utf8_find_prev_char (text, text + HEAD_SAMPLE + 1);
+
+      tail_start = text + length - TAIL_SAMPLE;
+      while (tail_start < text + length && tail_start[-1] != '\n')
+        tail_start++;
+      if (tail_start >= text + length)
+        tail_start = g_utf8_find_next_char (text + length - TAIL_SAMPLE - 1, text + length);
+    }
+
+  needs_cleaning = memchr (text, '\x1b', head_end - text) != NULL ||
+                   memchr (text, '\r', head_end - text) != NULL ||
+                   memchr (tail_start, '\x1b', text + length - tail_start) != NULL ||
+                   memchr (tail_start, '\r', text + length - tail_start) != NULL;
+
+  if (head_end == text + length && !needs_cleaning)
     {
       *sample_length = length;
       return NULL; /* use the text itself */
     }
 
-  head_end = text + HEAD_SAMPLE;
-  while (head_end > text && head_end[-1] != '\n')
-    head_end--;
-  if (head_end == text)
-    head_end = g_utf8_find_prev_char (text, text + HEAD_SAMPLE + 1);
-
-  tail_start = text + length - TAIL_SAMPLE;
-  while (tail_start < text + length && tail_start[-1] != '\n')
-    tail_start++;
-  if (tail_start >= text + length)
-    tail_start = g_utf8_find_next_char (text + length - TAIL_SAMPLE - 1, text + length);
-
-  sample = g_string_sized_new (HEAD_SAMPLE + TAIL_SAMPLE + 2);
-  g_string_append_len (sample, text, head_end - text);
-  if (sample->len > 0 && sample->str[sample->len - 1] != '\n')
-    g_string_append_c (sample, '\n');
-  g_string_append_len (sample, tail_start, text + length - tail_start);
+  sample = g_string_sized_new (MIN (length, HEAD_SAMPLE + TAIL_SAMPLE) + 2);
+  append_clean (sample, text, head_end - text);
+  if (tail_start < text + length)
+    {
+      if (sample->len > 0 && sample->str[sample->len - 1] != '\n')
+        g_string_append_c (sample, '\n');
+      append_clean (sample, tail_start, text + length - tail_start);
+    }
 
   *sample_length = sample->len;
   return g_string_free (sample, FALSE);
 }
 
-/* JSON is recognised by its shape: the whole output is one object or array. */
+/* JSON is recognised by its shape: the output is one object or array, possibly after a few
+ * lines of tool chatter (npm prints warnings before `--json` output). */
 static gboolean
 looks_like_json (const char *text,
                  gsize       length)
@@ -217,14 +266,27 @@ looks_like_json (const char *text,
   gsize start = 0;
   gsize end = length;
 
-  while (start < end && g_ascii_isspace (text[start]))
-    start++;
-  while (end > start && g_ascii_isspace (text[end - 1]))
+  while (end > 0 && g_ascii_isspace (text[end - 1]))
     end--;
+  if (end == 0 || (text[end - 1] != '}' && text[end - 1] != ']'))
+    return FALSE;
 
-  return end - start >= 2 &&
-         ((text[start] == '{' && text[end - 1] == '}') ||
-          (text[start] == '[' && text[end - 1] == ']'));
+  for (guint line = 0; line < 4 && start < end; line++)
+    {
+      const char *nl;
+
+      while (start < end && g_ascii_isspace (text[start]))
+        start++;
+      if (start < end && (text[start] == '{' || text[start] == '['))
+        return end - start >= 2 && (text[start] == '{') == (text[end - 1] == '}');
+
+      nl = memchr (text + start, '\n', end - start);
+      if (nl == NULL)
+        return FALSE;
+      start = nl - text + 1;
+    }
+
+  return FALSE;
 }
 
 /**
@@ -266,7 +328,7 @@ winnow_detector_detect (WinnowDetector *self,
 
   compiled = get_compiled (self);
 
-  if (!g_utf8_validate_len (text, len, NULL))
+  if (!_winnow_utf8_validate (text, len, NULL))
     return _winnow_detection_new ("generic-output", "generic", 0.0, NULL, FALSE,
                                   "not valid UTF-8", FALSE, TRUE);
 

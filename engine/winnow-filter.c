@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "winnow-diagnostic.h"
+#include "winnow-utf8.h"
 #include "winnow-error.h"
 #include "winnow-filter-private.h"
 #include "winnow-json-locator.h"
@@ -1374,7 +1375,7 @@ winnow_filter_matches_command (WinnowFilter *self,
     return FALSE;
 
   len = strlen (command);
-  if (!g_utf8_validate_len (command, len, NULL))
+  if (!_winnow_utf8_validate (command, len, NULL))
     return FALSE;
 
   for (WinnowPattern *p = get_command_regexes (self); p->regex != NULL; p++)

@@ -9,7 +9,7 @@
 
 G_BEGIN_DECLS
 
-#define WINNOW_MAX_TYPE_PATTERNS 8
+#define WINNOW_MAX_TYPE_PATTERNS 12
 
 typedef enum
 {

@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "winnow-error.h"
+#include "winnow-utf8.h"
 #include "winnow-regex.h"
 
 /* Work budget per match call: generous for real patterns (they use a few hundred steps per
@@ -52,6 +53,7 @@ struct _WinnowRegex
   guint                capture_count;
   guint                global : 1;
   guint                sticky : 1;
+  guint                jit : 1;
   guint                has_named_groups : 1;
 };
 
@@ -165,7 +167,7 @@ translate_source (const char *source,
 
           if (c == '\0')
             {
-              g_string_append (out, "\\\\"); /* PCRE2 reports this as an error too */
+              g_string_append_c (out, '\\'); /* a trailing backslash: PCRE2 reports it */
               break;
             }
           p++;
@@ -418,7 +420,7 @@ winnow_regex_new (const char        *source,
     return NULL;
 
   if (flags & WINNOW_REGEX_OPTIMIZE)
-    pcre2_jit_compile (self->code, PCRE2_JIT_COMPLETE); /* falls back to the interpreter */
+    self->jit = pcre2_jit_compile (self->code, PCRE2_JIT_COMPLETE) == 0; /* else interpreted */
 
   pcre2_pattern_info (self->code, PCRE2_INFO_CAPTURECOUNT, &count);
   pcre2_pattern_info (self->code, PCRE2_INFO_NAMECOUNT, &name_count);
@@ -503,9 +505,15 @@ run_match (WinnowRegex      *self,
   int rc;
 
   /* Subjects are validated once by the caller (the pipeline passes non-UTF-8 through
-   * untouched), so the per-call UTF-8 check would only repeat that work on every pattern. */
-  rc = pcre2_match (self->code, (PCRE2_SPTR) subject, length, offset,
-                    options | PCRE2_NO_UTF_CHECK, md, self->match_context);
+   * untouched), so the per-call UTF-8 check would only repeat that work on every pattern.
+   * JIT-compiled patterns go straight to pcre2_jit_match(), skipping pcre2_match()'s checks:
+   * on short lines the call overhead is most of the cost. */
+  if (self->jit && options == 0)
+    rc = pcre2_jit_match (self->code, (PCRE2_SPTR) subject, length, offset, 0, md,
+                          self->match_context);
+  else
+    rc = pcre2_match (self->code, (PCRE2_SPTR) subject, length, offset,
+                      options | PCRE2_NO_UTF_CHECK, md, self->match_context);
 
   if G_UNLIKELY (rc == PCRE2_ERROR_JIT_STACKLIMIT)
     rc = pcre2_match (self->code, (PCRE2_SPTR) subject, length, offset,
@@ -562,7 +570,7 @@ winnow_regex_matches (WinnowRegex *self,
   g_return_val_if_fail (subject != NULL, FALSE);
 
   len = strlen (subject);
-  if (!g_utf8_validate_len (subject, len, NULL))
+  if (!_winnow_utf8_validate (subject, len, NULL))
     return FALSE;
 
   return winnow_regex_test (self, subject, len) == WINNOW_REGEX_MATCH;

@@ -20,8 +20,9 @@ void              _winnow_trace_stage_add_hits    (WinnowTraceStage *self,
                                                    const char       *rule,
                                                    const char       *pattern,
                                                    guint             count);
-void              _winnow_trace_stage_add_removed (WinnowTraceStage *self,
-                                                   guint             origin);
+void              _winnow_trace_stage_set_removed (WinnowTraceStage *self,
+                                                   const guint      *origins,
+                                                   guint             n_origins);
 
 WinnowRtkResult  *_winnow_rtk_result_new          (char             *text,
                                                    gsize             length,

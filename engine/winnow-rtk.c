@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "winnow-filter-private.h"
+#include "winnow-utf8.h"
 #include "winnow-rtk.h"
 #include "winnow-rtk-private.h"
 
@@ -49,6 +50,7 @@ typedef enum
   LINE_ERROR     = 1 << 1,   /* matched errorPatterns */
   LINE_MARKER    = 1 << 2,   /* an omission marker or message Winnow wrote */
   LINE_KEEP      = 1 << 3,   /* scratch bit for the stage at hand */
+  LINE_TERMINAL  = 1 << 4,   /* holds an escape or a carriage return (seen while splitting) */
 } LineFlags;
 
 typedef struct
@@ -59,12 +61,29 @@ typedef struct
   guint       flags;
 } Line;
 
+/* Plain growable arrays: the stages push millions of elements and GArray's per-call
+ * overhead showed up first in the profile. */
+typedef struct
+{
+  Line  *v;
+  guint  len;
+  guint  cap;
+} LineArray;
+
+typedef struct
+{
+  guint *v;
+  guint  len;
+  guint  cap;
+} IndexArray;
+
 typedef struct
 {
   const WinnowRtkOptions    *options;
   WinnowFilter              *filter;
   const WinnowFilterProgram *program;
-  GArray                    *lines;        /* Line */
+  LineArray                  lines;
+  IndexArray                 removed;      /* input lines the current stage removed */
   GStringChunk              *chunk;        /* text of every line we rewrote or inserted */
   GListStore                *stages;
   guint                      n_input_lines;
@@ -114,11 +133,55 @@ winnow_rtk_intensity_from_string (const char         *str,
 
 /* ---- small helpers ----------------------------------------------------------------------- */
 
+static void
+line_array_init (LineArray *a,
+                 guint      capacity)
+{
+  a->cap = MAX (capacity, 16);
+  a->v = g_new (Line, a->cap);
+  a->len = 0;
+}
+
+static inline void
+line_array_push (LineArray  *a,
+                 const Line *line)
+{
+  if G_UNLIKELY (a->len == a->cap)
+    {
+      a->cap *= 2;
+      a->v = g_renew (Line, a->v, a->cap);
+    }
+  a->v[a->len++] = *line;
+}
+
+/* Makes @next the run's lines, freeing the old ones. */
+static void
+replace_lines (Run       *run,
+               LineArray *next)
+{
+  g_free (run->lines.v);
+  run->lines = *next;
+}
+
 static inline Line *
 line_at (Run   *run,
          guint  i)
 {
-  return &g_array_index (run->lines, Line, i);
+  return &run->lines.v[i];
+}
+
+static inline void
+record_removed (Run   *run,
+                guint  origin)
+{
+  if (origin == NO_ORIGIN)
+    return;
+  if G_UNLIKELY (run->removed.len == run->removed.cap)
+    {
+      run->removed.cap = MAX (run->removed.cap * 2, 64);
+      run->removed.v = g_renew (guint, run->removed.v, run->removed.cap);
+    }
+  run->removed.v[run->removed.len++] = origin;
 }
 
 static inline gboolean
@@ -149,7 +212,8 @@ test_line (Run         *run,
   return result == WINNOW_REGEX_MATCH;
 }
 
-/* Index of the first pattern matching @line, or -1. */
+/* Index of the first pattern matching @line, or -1. (A union of the list as one regex was
+ * measured slower: it loses PCRE2's start-of-match optimisations.) */
 static int
 first_match (Run                 *run,
              const WinnowPattern *patterns,
@@ -235,26 +299,28 @@ static WinnowTraceStage *
 stage_begin (Run        *run,
              const char *name)
 {
-  return _winnow_trace_stage_new (name, run->lines->len);
+  run->removed.len = 0;
+  return _winnow_trace_stage_new (name, run->lines.len);
 }
 
 static void
 stage_end (Run              *run,
            WinnowTraceStage *stage)
 {
-  _winnow_trace_stage_finish (stage, run->lines->len);
+  _winnow_trace_stage_finish (stage, run->lines.len);
+  _winnow_trace_stage_set_removed (stage, run->removed.v, run->removed.len);
+  run->removed.len = 0;
   g_list_store_append (run->stages, stage);
   g_object_unref (stage);
 }
 
 /* Drops every line without LINE_KEEP (clearing the bit on the rest), recording removals. */
 static void
-compact (Run              *run,
-         WinnowTraceStage *stage)
+compact (Run *run)
 {
   guint out = 0;
 
-  for (guint i = 0; i < run->lines->len; i++)
+  for (guint i = 0; i < run->lines.len; i++)
     {
       Line *line = line_at (run, i);
 
@@ -265,11 +331,11 @@ compact (Run              *run,
             *line_at (run, out) = *line;
           out++;
         }
-      else if (line->origin != NO_ORIGIN && stage != NULL)
-        _winnow_trace_stage_add_removed (stage, line->origin);
+      else
+        record_removed (run, line->origin);
     }
 
-  g_array_set_size (run->lines, out);
+  run->lines.len = out;
 }
 
 static void
@@ -301,6 +367,21 @@ scale (guint              value,
 
 /* ---- splitting and joining --------------------------------------------------------------- */
 
+#define ONES  G_GUINT64_CONSTANT (0x0101010101010101)
+#define HIGHS G_GUINT64_CONSTANT (0x8080808080808080)
+
+/* Non-zero when some byte of @word equals @byte (the classic SWAR zero-byte test). */
+static inline guint64
+has_byte (guint64 word,
+          guchar  byte)
+{
+  guint64 x = word ^ (ONES * byte);
+
+  return (x - ONES) & ~x & HIGHS;
+}
+
+/* Splits on \r?\n, eight bytes at a time, and notes which lines hold terminal escapes or
+ * carriage returns so that stripAnsi only looks at those. */
 static void
 split_lines (Run        *run,
              const char *text,
@@ -308,26 +389,56 @@ split_lines (Run        *run,
 {
   const char *p = text;
   const char *end = text + length;
+  const char *start = text;
   guint index = 0;
+  guint flags = 0;
+
+  line_array_init (&run->lines, length / 40 + 16);
 
   for (;;)
     {
-      const char *nl = memchr (p, '\n', end - p);
-      const char *stop = nl ? nl : end;
-      Line line = { p, stop - p, index++, 0 };
+      Line line;
+
+      /* skip eight bytes at a time while none is \n, \r or ESC */
+      while (end - p >= 8)
+        {
+          guint64 word;
+
+          memcpy (&word, p, 8);
+          if (has_byte (word, '\n') | has_byte (word, '\r') | has_byte (word, '\x1b'))
+            break;
+          p += 8;
+        }
+      while (p < end && *p != '\n')
+        {
+          if (*p == '\x1b' || *p == '\r')
+            flags = LINE_TERMINAL;
+          p++;
+          if (((p - text) & 7) == 0 && end - p >= 8)
+            break; /* back to the fast loop */
+        }
+      if (p < end && *p != '\n')
+        continue;
+
+      line.text = start;
+      line.len = p - start;
+      line.origin = index++;
+      line.flags = flags;
 
       /* split on \r?\n, as the reference does */
-      if (nl != NULL && line.len > 0 && line.text[line.len - 1] == '\r')
+      if (p < end && line.len > 0 && line.text[line.len - 1] == '\r')
         line.len--;
 
-      if (winnow_rtk_is_marker (line.text, line.len))
+      if G_UNLIKELY (line.len > 0 && line.text[0] == '\xE2' &&
+                     winnow_rtk_is_marker (line.text, line.len))
         line.flags |= LINE_MARKER;
 
-      g_array_append_val (run->lines, line);
+      line_array_push (&run->lines, &line);
 
-      if (nl == NULL)
+      if (p >= end)
         break;
-      p = nl + 1;
+      start = ++p;
+      flags = 0;
     }
 
   run->n_input_lines = index;
@@ -344,19 +455,19 @@ join_lines (Run    *run,
   GString *out;
   gsize total = 0;
 
-  for (guint i = 0; i < run->lines->len; i++)
+  for (guint i = 0; i < run->lines.len; i++)
     total += line_at (run, i)->len + 1;
 
   out = g_string_sized_new (total + 1);
-  for (guint i = 0; i < run->lines->len; i++)
+  g_array_set_size (origins, run->lines.len);
+  for (guint i = 0; i < run->lines.len; i++)
     {
       const Line *line = line_at (run, i);
-      int origin = line->origin == NO_ORIGIN ? -1 : (int) line->origin;
 
       if (i > 0)
         g_string_append_c (out, '\n');
       g_string_append_len (out, line->text, line->len);
-      g_array_append_val (origins, origin);
+      g_array_index (origins, int, i) = line->origin == NO_ORIGIN ? -1 : (int) line->origin;
     }
 
   *length = out->len;
@@ -422,9 +533,9 @@ clean_terminal_line (Run  *run,
   const char *frame;
   gsize frame_len;
 
-  if (memchr (line->text, '\x1b', line->len) == NULL &&
-      memchr (line->text, '\r', line->len) == NULL)
+  if (!(line->flags & LINE_TERMINAL))
     return FALSE;
+  line->flags &= ~LINE_TERMINAL;
 
   clean = g_string_sized_new (line->len);
   for (const char *p = line->text; p < end;)
@@ -478,7 +589,7 @@ stage_strip_ansi (Run *run)
   guint n_escapes = 0;
   guint n_lines = 0;
 
-  for (guint i = 0; i < run->lines->len; i++)
+  for (guint i = 0; i < run->lines.len; i++)
     if (clean_terminal_line (run, line_at (run, i), &n_escapes))
       n_lines++;
 
@@ -500,7 +611,7 @@ stage_filter_stderr (Run *run)
   WinnowTraceStage *stage = stage_begin (run, "filterStderr");
   guint count = 0;
 
-  for (guint i = 0; i < run->lines->len; i++)
+  for (guint i = 0; i < run->lines.len; i++)
     {
       Line *line = line_at (run, i);
       gsize lead = 0;
@@ -535,17 +646,17 @@ stage_filter_stderr (Run *run)
 static void
 resplit_if_needed (Run *run)
 {
-  g_autoptr(GArray) lines = NULL;
+  LineArray lines;
   gboolean any = FALSE;
 
-  for (guint i = 0; i < run->lines->len && !any; i++)
+  for (guint i = 0; i < run->lines.len && !any; i++)
     any = memchr (line_at (run, i)->text, '\n', line_at (run, i)->len) != NULL;
   if (!any)
     return;
 
   /* a replacement wrote a newline: those pieces become lines of their own */
-  lines = g_array_sized_new (FALSE, FALSE, sizeof (Line), run->lines->len + 8);
-  for (guint i = 0; i < run->lines->len; i++)
+  line_array_init (&lines, run->lines.len + 8);
+  for (guint i = 0; i < run->lines.len; i++)
     {
       Line line = *line_at (run, i);
       const char *p = line.text;
@@ -558,15 +669,14 @@ resplit_if_needed (Run *run)
 
           piece.text = p;
           piece.len = (nl ? nl : end) - p;
-          g_array_append_val (lines, piece);
+          line_array_push (&lines, &piece);
           if (nl == NULL)
             break;
           p = nl + 1;
         }
     }
 
-  g_array_unref (run->lines);
-  run->lines = g_steal_pointer (&lines);
+  replace_lines (run, &lines);
 }
 
 static void
@@ -580,7 +690,7 @@ stage_replace (Run *run)
       const WinnowReplaceStep *step = &program->replace[r];
       guint count = 0;
 
-      for (guint i = 0; i < run->lines->len; i++)
+      for (guint i = 0; i < run->lines.len; i++)
         {
           Line *line = line_at (run, i);
           g_autofree char *replaced = NULL;
@@ -623,7 +733,7 @@ mark_preserved (Run *run)
   stage = stage_begin (run, "preserve");
   hits = g_new0 (guint, program->n_preserve);
 
-  for (guint i = 0; i < run->lines->len; i++)
+  for (guint i = 0; i < run->lines.len; i++)
     {
       Line *line = line_at (run, i);
       int k;
@@ -668,7 +778,7 @@ stage_match_output (Run *run)
   gboolean has_error_line = FALSE;
   gboolean taken = FALSE;
 
-  for (guint i = 0; i < run->lines->len; i++)
+  for (guint i = 0; i < run->lines.len; i++)
     {
       const Line *line = line_at (run, i);
 
@@ -708,14 +818,13 @@ stage_match_output (Run *run)
           continue;
         }
 
-      for (guint i = 0; i < run->lines->len; i++)
-        if (line_at (run, i)->origin != NO_ORIGIN)
-          _winnow_trace_stage_add_removed (stage, line_at (run, i)->origin);
+      for (guint i = 0; i < run->lines.len; i++)
+        record_removed (run, line_at (run, i)->origin);
 
-      g_array_set_size (run->lines, 0);
+      run->lines.len = 0;
       {
         Line message = make_message (run, shortcut->message);
-        g_array_append_val (run->lines, message);
+        line_array_push (&run->lines, &message);
       }
       _winnow_trace_stage_add_hits (stage, shortcut->pattern.path,
                                     winnow_regex_get_source (shortcut->pattern.regex), 1);
@@ -735,7 +844,7 @@ stage_drop (Run *run)
   WinnowTraceStage *stage = stage_begin (run, "dropPatterns");
   g_autofree guint *hits = g_new0 (guint, program->n_drop);
 
-  for (guint i = 0; i < run->lines->len; i++)
+  for (guint i = 0; i < run->lines.len; i++)
     {
       Line *line = line_at (run, i);
       int k;
@@ -752,7 +861,7 @@ stage_drop (Run *run)
         }
     }
 
-  compact (run, stage);
+  compact (run);
   add_pattern_hits (stage, program->drop, hits, program->n_drop);
   stage_end (run, stage);
 }
@@ -767,7 +876,7 @@ stage_include (Run *run)
   g_autofree guint *hits = g_new0 (guint, program->n_include);
   guint matched = 0;
 
-  for (guint i = 0; i < run->lines->len; i++)
+  for (guint i = 0; i < run->lines.len; i++)
     {
       Line *line = line_at (run, i);
       int k = first_match (run, program->include, program->n_include, line);
@@ -785,12 +894,12 @@ stage_include (Run *run)
   if (matched == 0)
     {
       /* nothing to prefer: the stage is a no-op rather than an eraser */
-      for (guint i = 0; i < run->lines->len; i++)
+      for (guint i = 0; i < run->lines.len; i++)
         line_at (run, i)->flags |= LINE_KEEP;
       _winnow_trace_stage_set_note (stage, "no line matched, so every line is kept");
     }
 
-  compact (run, stage);
+  compact (run);
   add_pattern_hits (stage, program->include, hits, program->n_include);
   stage_end (run, stage);
 }
@@ -805,7 +914,7 @@ stage_collapse (Run *run)
   g_autofree guint *hits = g_new0 (guint, program->n_collapse);
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
 
-  for (guint i = 0; i < run->lines->len; i++)
+  for (guint i = 0; i < run->lines.len; i++)
     {
       Line *line = line_at (run, i);
       const char *start = line->text;
@@ -837,7 +946,7 @@ stage_collapse (Run *run)
         g_hash_table_add (seen, (gpointer) key);
     }
 
-  compact (run, stage);
+  compact (run);
   add_pattern_hits (stage, program->collapse, hits, program->n_collapse);
   stage_end (run, stage);
 }
@@ -851,7 +960,7 @@ stage_truncate (Run   *run,
   WinnowTraceStage *stage = stage_begin (run, "truncateLineAt");
   guint count = 0;
 
-  for (guint i = 0; i < run->lines->len; i++)
+  for (guint i = 0; i < run->lines.len; i++)
     {
       Line *line = line_at (run, i);
       guint keep = limit <= 3 ? limit : limit - 3;
@@ -901,24 +1010,25 @@ stage_deduplicate (Run        *run,
                    guint       threshold)
 {
   WinnowTraceStage *stage = stage_begin (run, name);
-  g_autoptr(GArray) out = g_array_sized_new (FALSE, FALSE, sizeof (Line), run->lines->len);
+  LineArray out;
   guint folded = 0;
 
   threshold = MAX (threshold, 2);
+  line_array_init (&out, run->lines.len);
 
-  for (guint i = 0; i < run->lines->len;)
+  for (guint i = 0; i < run->lines.len;)
     {
       const Line *line = line_at (run, i);
       guint run_len = 1;
 
-      while (i + run_len < run->lines->len &&
+      while (i + run_len < run->lines.len &&
              !(line->flags & LINE_MARKER) &&
              line_at (run, i + run_len)->len == line->len &&
              !(line_at (run, i + run_len)->flags & LINE_MARKER) &&
              memcmp (line_at (run, i + run_len)->text, line->text, line->len) == 0)
         run_len++;
 
-      g_array_append_val (out, *line);
+      line_array_push (&out, line);
 
       if (run_len >= threshold)
         {
@@ -926,22 +1036,20 @@ stage_deduplicate (Run        *run,
           if (!is_blank (line))
             {
               Line marker = make_marker (run, "identical", run_len - 1);
-              g_array_append_val (out, marker);
+              line_array_push (&out, &marker);
             }
           for (guint k = 1; k < run_len; k++)
-            if (line_at (run, i + k)->origin != NO_ORIGIN)
-              _winnow_trace_stage_add_removed (stage, line_at (run, i + k)->origin);
+            record_removed (run, line_at (run, i + k)->origin);
           folded += run_len - 1;
         }
       else
         for (guint k = 1; k < run_len; k++)
-          g_array_append_val (out, *line_at (run, i + k));
+          line_array_push (&out, line_at (run, i + k));
 
       i += run_len;
     }
 
-  g_array_unref (run->lines);
-  run->lines = g_steal_pointer (&out);
+  replace_lines (run, &out);
 
   _winnow_trace_stage_add_hits (stage, rule, NULL, folded);
   stage_end (run, stage);
@@ -951,40 +1059,39 @@ stage_deduplicate (Run        *run,
 
 /* Emits the lines marked LINE_KEEP in order, with one marker for each gap. */
 static void
-cut_with_markers (Run              *run,
-                  WinnowTraceStage *stage)
+cut_with_markers (Run *run)
 {
-  g_autoptr(GArray) out = g_array_sized_new (FALSE, FALSE, sizeof (Line), run->lines->len);
+  LineArray out;
   guint gap = 0;
 
-  for (guint i = 0; i <= run->lines->len; i++)
+  line_array_init (&out, run->lines.len);
+
+  for (guint i = 0; i <= run->lines.len; i++)
     {
-      Line *line = i < run->lines->len ? line_at (run, i) : NULL;
+      Line *line = i < run->lines.len ? line_at (run, i) : NULL;
 
       if (line != NULL && !(line->flags & LINE_KEEP))
         {
           gap++;
-          if (line->origin != NO_ORIGIN)
-            _winnow_trace_stage_add_removed (stage, line->origin);
+          record_removed (run, line->origin);
           continue;
         }
 
       if (gap > 0)
         {
           Line marker = make_marker (run, "lines", gap);
-          g_array_append_val (out, marker);
+          line_array_push (&out, &marker);
           gap = 0;
         }
 
       if (line != NULL)
         {
           line->flags &= ~LINE_KEEP;
-          g_array_append_val (out, *line);
+          line_array_push (&out, line);
         }
     }
 
-  g_array_unref (run->lines);
-  run->lines = g_steal_pointer (&out);
+  replace_lines (run, &out);
 }
 
 static void
@@ -996,7 +1103,7 @@ stage_head_tail (Run *run)
   guint head = scale (winnow_filter_get_head_lines (filter), intensity);
   guint tail = scale (winnow_filter_get_tail_lines (filter), intensity);
   WinnowTraceStage *stage = stage_begin (run, "maxLines");
-  guint n = run->lines->len;
+  guint n = run->lines.len;
 
   if (n > max_lines)
     {
@@ -1007,8 +1114,8 @@ stage_head_tail (Run *run)
           if (i < head || i + tail >= n || is_protected (line))
             line->flags |= LINE_KEEP;
         }
-      cut_with_markers (run, stage);
-      _winnow_trace_stage_add_hits (stage, "rules.maxLines", NULL, n - run->lines->len);
+      cut_with_markers (run);
+      _winnow_trace_stage_add_hits (stage, "rules.maxLines", NULL, n - run->lines.len);
     }
 
   {
@@ -1029,16 +1136,15 @@ stage_on_empty (Run *run)
   g_autofree char *summary = NULL;
   Line message;
 
-  for (guint i = 0; i < run->lines->len; i++)
+  for (guint i = 0; i < run->lines.len; i++)
     if (!is_blank (line_at (run, i)))
       {
         stage_end (run, stage);
         return;
       }
 
-  for (guint i = 0; i < run->lines->len; i++)
-    if (line_at (run, i)->origin != NO_ORIGIN)
-      _winnow_trace_stage_add_removed (stage, line_at (run, i)->origin);
+  for (guint i = 0; i < run->lines.len; i++)
+    record_removed (run, line_at (run, i)->origin);
 
   if (on_empty != NULL && on_empty[0] != '\0')
     {
@@ -1056,40 +1162,65 @@ stage_on_empty (Run *run)
                                            "stands in for it");
     }
 
-  g_array_set_size (run->lines, 0);
-  g_array_append_val (run->lines, message);
+  run->lines.len = 0;
+  line_array_push (&run->lines, &message);
   stage_end (run, stage);
 }
 
 /* ---- engine caps ------------------------------------------------------------------------- */
 
+/* Words that make a line worth keeping under the engine caps, whatever the filter said. A
+ * hand-written scan: this runs on every line of every capped result, so a table of possible
+ * first bytes rejects most positions with one load. */
 static gboolean
 has_failure_word (const Line *line)
 {
-  static const char * const words[] = {
-    "error", "fail", "exception", "traceback", "panic", "fatal", "abort", "assert",
-    "segmentation fault", "\xE2\x9C\x96" /* ✖ */, "\xE2\x9C\x97" /* ✗ */,
+  static const struct { const char *word; guint8 len; } words[] = {
+    { "error", 5 }, { "fail", 4 }, { "exception", 9 }, { "traceback", 9 }, { "panic", 5 },
+    { "fatal", 5 }, { "abort", 5 }, { "assert", 6 }, { "segmentation fault", 18 },
+    { "\xE2\x9C\x96", 3 } /* ✖ */, { "\xE2\x9C\x97", 3 } /* ✗ */,
   };
+  static const guint8 first[256] = {
+    ['a'] = 1, ['A'] = 1, ['e'] = 1, ['E'] = 1, ['f'] = 1, ['F'] = 1, ['p'] = 1, ['P'] = 1,
+    ['s'] = 1, ['S'] = 1, ['t'] = 1, ['T'] = 1, [0xE2] = 1,
+  };
+  const guchar *text = (const guchar *) line->text;
+  gsize len = line->len;
 
-  for (gsize i = 0; i < line->len; i++)
+  for (gsize i = 0; i < len; i++)
     {
-      for (guint w = 0; w < G_N_ELEMENTS (words); w++)
-        {
-          gsize wlen = strlen (words[w]);
+      char c;
 
-          if (g_ascii_tolower (line->text[i]) == words[w][0] && line->len - i >= wlen &&
-              g_ascii_strncasecmp (line->text + i, words[w], wlen) == 0)
-            return TRUE;
-        }
+      if G_LIKELY (!first[text[i]])
+        continue;
+
+      c = g_ascii_tolower (text[i]);
+      for (guint w = 0; w < G_N_ELEMENTS (words); w++)
+        if (words[w].word[0] == c && len - i >= words[w].len &&
+            g_ascii_tolower (text[i + 1]) == words[w].word[1] &&
+            g_ascii_strncasecmp ((const char *) text + i, words[w].word, words[w].len) == 0)
+          return TRUE;
     }
 
   return FALSE;
 }
 
+/* Code points in valid UTF-8: every byte that does not continue a sequence starts one. */
+static gsize
+utf8_length (const char *text,
+             gsize       len)
+{
+  gsize n = 0;
+
+  for (gsize i = 0; i < len; i++)
+    n += ((guchar) text[i] & 0xC0) != 0x80;
+  return n;
+}
+
 static gsize
 line_chars (const Line *line)
 {
-  return g_utf8_strlen (line->text, line->len) + 1; /* the newline counts */
+  return utf8_length (line->text, line->len) + 1; /* the newline counts */
 }
 
 #define MARKER_CHARS 24 /* "… 123456 lines omitted …" and its newline */
@@ -1100,9 +1231,8 @@ stage_engine_cap (Run *run)
   const WinnowRtkOptions *options = run->options;
   guint max_lines = options->max_lines_per_result;
   gsize max_chars = options->max_chars_per_result;
-  guint n = run->lines->len;
-  g_autofree gsize *cost = g_new (gsize, MAX (n, 1));
-  gsize total = 0;
+  guint n = run->lines.len;
+  g_autofree gsize *cost = NULL;
   WinnowTraceStage *stage;
   guint used_lines = 0;
   gsize used_chars = 0;
@@ -1115,11 +1245,22 @@ stage_engine_cap (Run *run)
       max_chars = scale (max_chars, options->intensity);
     }
 
-  for (guint i = 0; i < n; i++)
-    total += cost[i] = line_chars (line_at (run, i));
+  /* Within both caps? Bytes bound characters from above, so count characters only when the
+   * bytes alone exceed the cap. */
+  if (max_lines == 0 || n <= max_lines)
+    {
+      gsize bytes = 0;
+      gsize chars = 0;
 
-  if ((max_lines == 0 || n <= max_lines) && (max_chars == 0 || total <= max_chars))
-    return;
+      for (guint i = 0; i < n; i++)
+        bytes += line_at (run, i)->len + 1;
+      if (max_chars == 0 || bytes <= max_chars)
+        return;
+      for (guint i = 0; i < n && chars <= max_chars; i++)
+        chars += line_chars (line_at (run, i));
+      if (chars <= max_chars)
+        return;
+    }
 
   stage = stage_begin (run, "engine:cap");
   if (max_lines == 0)
@@ -1127,22 +1268,33 @@ stage_engine_cap (Run *run)
   if (max_chars == 0)
     max_chars = G_MAXSIZE / 4;
 
-  /* Half the budget first goes to lines that matter (preserved by the filter, or carrying a
-   * failure word), earliest first: the first error is usually the cause. Each may open a gap,
-   * so it is charged for a marker too. */
-  for (guint i = 0; i < n; i++)
-    {
-      Line *line = line_at (run, i);
+  /* a line's cost in characters, counted when first needed (0 = not yet) */
+  cost = g_new0 (gsize, MAX (n, 1));
+#define COST(i) (cost[i] ? cost[i] : (cost[i] = line_chars (line_at (run, i))))
 
-      if (!is_protected (line) && !has_failure_word (line))
-        continue;
-      if (used_lines + 2 > max_lines / 2 || used_chars + cost[i] + MARKER_CHARS > max_chars / 2)
-        break;
+  /* Half the budget first goes to lines that matter, earliest first (the first error is
+   * usually the cause): error lines and lines with a failure word, then summary lines and
+   * markers. Each may open a gap, so it is charged for a marker too. */
+  for (guint tier = 0; tier < 2; tier++)
+    for (guint i = 0; i < n; i++)
+      {
+        Line *line = line_at (run, i);
+        gboolean wanted;
 
-      line->flags |= LINE_KEEP;
-      used_lines += 2;
-      used_chars += cost[i] + MARKER_CHARS;
-    }
+        if (line->flags & LINE_KEEP)
+          continue;
+        wanted = tier == 0 ? ((line->flags & LINE_ERROR) || has_failure_word (line))
+                           : is_protected (line);
+        if (!wanted)
+          continue;
+        if (used_lines + 2 > max_lines / 2 ||
+            used_chars + COST (i) + MARKER_CHARS > max_chars / 2)
+          break;
+
+        line->flags |= LINE_KEEP;
+        used_lines += 2;
+        used_chars += COST (i) + MARKER_CHARS;
+      }
 
   /* The rest: 55% to the head, 45% to the tail, as the reference does. */
   budget_lines = max_lines > used_lines ? max_lines - used_lines : 0;
@@ -1160,11 +1312,11 @@ stage_engine_cap (Run *run)
 
         if (line->flags & LINE_KEEP)
           continue;
-        if (cost[i] + MARKER_CHARS > head_chars)
+        if (COST (i) + MARKER_CHARS > head_chars)
           break;
         line->flags |= LINE_KEEP;
         head_lines--;
-        head_chars -= cost[i];
+        head_chars -= COST (i);
       }
 
     for (i = n; i > 0 && tail_lines > 1; i--)
@@ -1173,13 +1325,14 @@ stage_engine_cap (Run *run)
 
         if (line->flags & LINE_KEEP)
           continue;
-        if (cost[i - 1] + MARKER_CHARS > tail_chars)
+        if (COST (i - 1) + MARKER_CHARS > tail_chars)
           break;
         line->flags |= LINE_KEEP;
         tail_lines--;
-        tail_chars -= cost[i - 1];
+        tail_chars -= COST (i - 1);
       }
   }
+#undef COST
 
   /* A single line longer than the whole budget: keep its start, cut on a character boundary. */
   {
@@ -1192,9 +1345,13 @@ stage_engine_cap (Run *run)
       {
         Line *line = line_at (run, 0);
         gsize keep_chars = max_chars > MARKER_CHARS * 2 ? max_chars - MARKER_CHARS * 2 : 1;
-        const char *cut = g_utf8_offset_to_pointer (line->text, keep_chars);
+        const char *cut = line->text;
+        const char *end = line->text + line->len;
 
-        if (cut < line->text + line->len)
+        for (gsize k = 0; k < keep_chars && cut < end; k++)
+          cut = g_utf8_next_char (cut);
+
+        if (cut < end)
           {
             g_autofree char *text = g_strdup_printf ("%.*s \xE2\x80\xA6",
                                                      (int) (cut - line->text), line->text);
@@ -1205,9 +1362,9 @@ stage_engine_cap (Run *run)
       }
   }
 
-  cut_with_markers (run, stage);
+  cut_with_markers (run);
   _winnow_trace_stage_add_hits (stage, "maxLinesPerResult/maxCharsPerResult", NULL,
-                                n > run->lines->len ? n - run->lines->len : 0);
+                                n > run->lines.len ? n - run->lines.len : 0);
   {
     g_autofree char *note =
       g_strdup_printf ("capped at %u lines / %" G_GSIZE_FORMAT " characters",
@@ -1265,11 +1422,9 @@ unchanged_result (const char       *text,
 {
   GArray *origins = g_array_sized_new (FALSE, FALSE, sizeof (int), n_lines);
 
+  g_array_set_size (origins, n_lines);
   for (guint i = 0; i < n_lines; i++)
-    {
-      int origin = i;
-      g_array_append_val (origins, origin);
-    }
+    g_array_index (origins, int, i) = i;
 
   return _winnow_rtk_result_new (g_strndup (text, length), length, outcome, filter_id, length,
                                  n_lines, n_lines, stages, origins, budget_exceeded);
@@ -1317,7 +1472,7 @@ winnow_rtk_apply (WinnowFilter           *filter,
   if (len == 0)
     return unchanged_result (text, 0, WINNOW_RTK_OUTCOME_EMPTY_INPUT, filter_id, 0, NULL, 0);
 
-  if (!g_utf8_validate_len (text, len, NULL))
+  if (!_winnow_utf8_validate (text, len, NULL))
     {
       guint n = 1;
       for (gsize i = 0; i < len; i++)
@@ -1328,7 +1483,6 @@ winnow_rtk_apply (WinnowFilter           *filter,
   run.options = options;
   run.filter = filter;
   run.program = filter ? _winnow_filter_get_program (filter) : NULL;
-  run.lines = g_array_sized_new (FALSE, FALSE, sizeof (Line), len / 48 + 16);
   run.chunk = g_string_chunk_new (4096);
   run.stages = g_list_store_new (WINNOW_TYPE_TRACE_STAGE);
 
@@ -1346,10 +1500,11 @@ winnow_rtk_apply (WinnowFilter           *filter,
       stage_engine_cap (&run);
     }
 
-  origins = g_array_sized_new (FALSE, FALSE, sizeof (int), run.lines->len);
+  origins = g_array_sized_new (FALSE, FALSE, sizeof (int), run.lines.len);
   out = join_lines (&run, &out_len, origins);
   g_string_chunk_free (run.chunk);
-  g_array_unref (run.lines);
+  g_free (run.lines.v);
+  g_free (run.removed.v);
 
   if (out_len >= len)
     {

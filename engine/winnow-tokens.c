@@ -27,25 +27,38 @@ typedef enum
   CLASS_NEWLINE,
   CLASS_CJK,
   CLASS_OTHER,
+  CLASS_INVALID,
 } CharClass;
 
-static CharClass
+/* ASCII classes by table: the counter runs over every byte of every receipt. */
+static const guint8 ascii_class[128] = {
+#define O CLASS_OTHER
+#define S CLASS_SPACE
+#define N CLASS_NEWLINE
+#define D CLASS_DIGIT
+#define U CLASS_UPPER
+#define L CLASS_LETTER
+  O, O, O, O, O, O, O, O, O, S, N, O, O, N, O, O,   /* \t \n \r */
+  O, O, O, O, O, O, O, O, O, O, O, O, O, O, O, O,
+  S, O, O, O, O, O, O, O, O, O, O, O, O, O, O, O,   /* space */
+  D, D, D, D, D, D, D, D, D, D, O, O, O, O, O, O,
+  O, U, U, U, U, U, U, U, U, U, U, U, U, U, U, U,
+  U, U, U, U, U, U, U, U, U, U, U, O, O, O, O, O,
+  O, L, L, L, L, L, L, L, L, L, L, L, L, L, L, L,
+  L, L, L, L, L, L, L, L, L, L, L, O, O, O, O, O,
+#undef O
+#undef S
+#undef N
+#undef D
+#undef U
+#undef L
+};
+
+static inline CharClass
 classify (gunichar c)
 {
-  if (c == '\n' || c == '\r')
-    return CLASS_NEWLINE;
-  if (c == ' ' || c == '\t')
-    return CLASS_SPACE;
   if (c < 0x80)
-    {
-      if (g_ascii_isupper (c))
-        return CLASS_UPPER;
-      if (g_ascii_isalpha (c))
-        return CLASS_LETTER;
-      if (g_ascii_isdigit (c))
-        return CLASS_DIGIT;
-      return CLASS_OTHER;
-    }
+    return ascii_class[c];
   if ((c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af))
     return CLASS_CJK;
   if (g_unichar_isspace (c))
@@ -57,6 +70,30 @@ classify (gunichar c)
   if (g_unichar_isdigit (c))
     return CLASS_DIGIT;
   return CLASS_OTHER;
+}
+
+/* The next character and its class; an invalid byte is a class of its own (CLASS_INVALID). */
+static inline CharClass
+next_class (const char  *p,
+            const char  *end,
+            gunichar    *c,
+            const char **next)
+{
+  if ((guchar) *p < 0x80)
+    {
+      *c = (guchar) *p;
+      *next = p + 1;
+      return ascii_class[(guchar) *p];
+    }
+
+  *c = g_utf8_get_char_validated (p, end - p);
+  if (*c == (gunichar) -1 || *c == (gunichar) -2)
+    {
+      *next = p + 1;
+      return CLASS_INVALID;
+    }
+  *next = g_utf8_next_char (p);
+  return classify (*c);
 }
 
 /* A word piece: most words up to seven letters are one token in o200k; longer and non-ASCII
@@ -93,20 +130,18 @@ winnow_tokens_count (const char *text,
 
   while (p < end)
     {
-      gunichar c = g_utf8_get_char_validated (p, end - p);
-      CharClass cls;
-
-      if (c == (gunichar) -1 || c == (gunichar) -2)
-        {
-          tokens++;
-          p++;
-          continue;
-        }
-
-      cls = classify (c);
+      gunichar c;
+      const char *next;
+      CharClass cls = next_class (p, end, &c, &next);
 
       switch (cls)
         {
+        case CLASS_INVALID:
+        case CLASS_CJK:
+          tokens++;
+          p = next;
+          break;
+
         case CLASS_LETTER:
         case CLASS_UPPER:
           {
@@ -116,21 +151,16 @@ winnow_tokens_count (const char *text,
 
             while (p < end)
               {
-                gunichar d = g_utf8_get_char_validated (p, end - p);
-                CharClass dc;
+                CharClass dc = next_class (p, end, &c, &next);
 
-                if (d == (gunichar) -1 || d == (gunichar) -2)
-                  break;
-                dc = classify (d);
                 if (dc != CLASS_LETTER && dc != CLASS_UPPER)
                   break;
                 if (dc == CLASS_UPPER && seen_lower)
                   break;
-                if (dc == CLASS_LETTER)
-                  seen_lower = TRUE;
+                seen_lower |= dc == CLASS_LETTER;
                 chars++;
-                non_ascii += d >= 0x80;
-                p = g_utf8_next_char (p);
+                non_ascii += c >= 0x80;
+                p = next;
               }
             tokens += word_cost (chars, non_ascii);
           }
@@ -140,10 +170,10 @@ winnow_tokens_count (const char *text,
           {
             gsize digits = 0;
 
-            while (p < end && classify (g_utf8_get_char (p)) == CLASS_DIGIT)
+            while (p < end && next_class (p, end, &c, &next) == CLASS_DIGIT)
               {
                 digits++;
-                p = g_utf8_next_char (p);
+                p = next;
               }
             tokens += (digits + 2) / 3;
           }
@@ -153,10 +183,10 @@ winnow_tokens_count (const char *text,
           {
             gsize spaces = 0;
 
-            while (p < end && classify (g_utf8_get_char (p)) == CLASS_SPACE)
+            while (p < end && next_class (p, end, &c, &next) == CLASS_SPACE)
               {
                 spaces++;
-                p = g_utf8_next_char (p);
+                p = next;
               }
             /* one space before a word is part of the word's token */
             if (spaces > 1 || p >= end)
@@ -165,14 +195,9 @@ winnow_tokens_count (const char *text,
           break;
 
         case CLASS_NEWLINE:
-          while (p < end && classify (g_utf8_get_char (p)) == CLASS_NEWLINE)
-            p++;
+          while (p < end && next_class (p, end, &c, &next) == CLASS_NEWLINE)
+            p = next;
           tokens++;
-          break;
-
-        case CLASS_CJK:
-          tokens++;
-          p = g_utf8_next_char (p);
           break;
 
         case CLASS_OTHER:
@@ -180,14 +205,10 @@ winnow_tokens_count (const char *text,
           {
             gsize run = 0;
 
-            while (p < end)
+            while (p < end && next_class (p, end, &c, &next) == CLASS_OTHER)
               {
-                gunichar d = g_utf8_get_char_validated (p, end - p);
-
-                if (d == (gunichar) -1 || d == (gunichar) -2 || classify (d) != CLASS_OTHER)
-                  break;
-                run += d >= 0x80 ? 2 : 1;
-                p = g_utf8_next_char (p);
+                run += c >= 0x80 ? 2 : 1;
+                p = next;
               }
             tokens += (run + 1) / 2;
           }

@@ -178,11 +178,15 @@ _winnow_trace_stage_add_hits (WinnowTraceStage *self,
   g_ptr_array_add (self->hits, hit);
 }
 
+/* Copies the input-line indices a stage removed, in one go. */
 void
-_winnow_trace_stage_add_removed (WinnowTraceStage *self,
-                                 guint             origin)
+_winnow_trace_stage_set_removed (WinnowTraceStage *self,
+                                 const guint      *origins,
+                                 guint             n_origins)
 {
-  g_array_append_val (self->removed, origin);
+  g_array_set_size (self->removed, 0);
+  if (n_origins > 0)
+    g_array_append_vals (self->removed, origins, n_origins);
 }
 
 const char *

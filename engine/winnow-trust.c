@@ -142,7 +142,7 @@ read_trusted_hash (const char  *trust_path,
       return NULL;
     }
 
-  if (!JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+  if (json_parser_get_root (parser) == NULL || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     {
       g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_JSON,
                    "%s: expected an object with \"filtersSha256\"", trust_path);
@@ -150,10 +150,15 @@ read_trusted_hash (const char  *trust_path,
     }
 
   obj = json_node_get_object (json_parser_get_root (parser));
-  if (json_object_has_member (obj, "filtersSha256"))
-    hash = json_object_get_string_member_with_default (obj, "filtersSha256", NULL);
-  else if (json_object_has_member (obj, "trustedFiltersSha256"))
-    hash = json_object_get_string_member_with_default (obj, "trustedFiltersSha256", NULL);
+  for (guint i = 0; i < 2 && hash == NULL; i++)
+    {
+      JsonNode *member = json_object_get_member (obj, i == 0 ? "filtersSha256"
+                                                              : "trustedFiltersSha256");
+
+      if (member != NULL && JSON_NODE_HOLDS_VALUE (member) &&
+          json_node_get_value_type (member) == G_TYPE_STRING)
+        hash = json_node_get_string (member);
+    }
 
   if (!is_sha256_hex (hash))
     {

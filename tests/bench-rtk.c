@@ -1,0 +1,253 @@
+/* bench-rtk.c — throughput and latency figures for the RTK pipeline and the CLI
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Prints figures; it fails only when it cannot run. Targets (issue "engine core"):
+ *   pipeline ≥ 200 MB/s on a ≥ 20 MB mix of real captured output,
+ *   worst case (1 MB of distinct `Error:` lines) ≤ 50 ms,
+ *   `winnow compress` on a 10 KB sample ≤ 10 ms per process.
+ */
+
+#include "config.h"
+
+#include <json-glib/json-glib.h>
+
+#include "test-util.h"
+#include "winnow.h"
+
+typedef struct
+{
+  char  *command;
+  GBytes *bytes;
+} Sample;
+
+static void
+sample_free (gpointer data)
+{
+  Sample *s = data;
+
+  g_free (s->command);
+  g_bytes_unref (s->bytes);
+  g_free (s);
+}
+
+static GPtrArray *
+load_corpus (void)
+{
+  g_autofree char *manifest = test_util_corpus_path ("manifest.json");
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  GPtrArray *samples = g_ptr_array_new_with_free_func (sample_free);
+  JsonArray *entries;
+
+  if (!json_parser_load_from_file (parser, manifest, &error))
+    g_error ("cannot read the corpus manifest %s: %s", manifest, error->message);
+
+  entries = json_node_get_array (json_parser_get_root (parser));
+  for (guint i = 0; i < json_array_get_length (entries); i++)
+    {
+      JsonObject *entry = json_array_get_object_element (entries, i);
+      g_autofree char *path = test_util_corpus_path (json_object_get_string_member (entry, "file"));
+      char *contents = NULL;
+      gsize length = 0;
+      Sample *s;
+
+      if (!g_file_get_contents (path, &contents, &length, NULL) || length == 0)
+        {
+          g_free (contents);
+          continue;
+        }
+
+      s = g_new0 (Sample, 1);
+      s->command = g_strdup (json_object_get_string_member (entry, "command"));
+      s->bytes = g_bytes_new_take (contents, length);
+      g_ptr_array_add (samples, s);
+    }
+
+  return samples;
+}
+
+/* The whole pipeline (detect, select, filter, caps, token receipt) on every corpus sample,
+ * round after round, until at least @target bytes went through. */
+static void
+bench_pipeline (WinnowContext *ctx,
+                GPtrArray     *samples,
+                gsize          target)
+{
+  gsize bytes = 0;
+  guint calls = 0;
+  gint64 start = g_get_monotonic_time ();
+  double seconds;
+
+  while (bytes < target)
+    for (guint i = 0; i < samples->len; i++)
+      {
+        Sample *s = g_ptr_array_index (samples, i);
+        gsize length;
+        const char *data = g_bytes_get_data (s->bytes, &length);
+        g_autoptr(WinnowCompression) c = winnow_context_compress (ctx, data, length, s->command,
+                                                                  NULL, NULL);
+        bytes += length;
+        calls++;
+      }
+
+  seconds = (g_get_monotonic_time () - start) / 1e6;
+  g_print ("pipeline, per sample (detect+select+filter+caps+tokens): %.1f MB in %.3f s = %.0f MB/s "
+           "(%u calls, %.1f µs per call)\n",
+           bytes / 1e6, seconds, bytes / 1e6 / seconds, calls, seconds * 1e6 / calls);
+}
+
+/* One big log made of every sample concatenated (≥ 20 MB), through the stage runner with the
+ * filter the catalog picks for it. */
+static void
+bench_big_log (WinnowContext *ctx,
+               GPtrArray     *samples)
+{
+  g_autoptr(GString) log = g_string_new (NULL);
+  WinnowCatalog *catalog = winnow_context_get_catalog (ctx);
+  static const char * const filter_ids[] = { "generic-output", "build-gcc", "test-pytest",
+                                             "git-diff", NULL };
+
+  while (log->len < 20 * 1024 * 1024)
+    for (guint i = 0; i < samples->len && log->len < 24 * 1024 * 1024; i++)
+      {
+        gsize length;
+        const char *data = g_bytes_get_data (((Sample *) g_ptr_array_index (samples, i))->bytes,
+                                             &length);
+        if (g_utf8_validate_len (data, length, NULL))
+          g_string_append_len (log, data, length);
+      }
+
+  for (guint k = 0; filter_ids[k] != NULL; k++)
+    {
+      WinnowFilter *filter = winnow_catalog_lookup (catalog, filter_ids[k]);
+      double best = G_MAXDOUBLE;
+      gsize out_len = 0;
+
+      if (filter == NULL)
+        continue;
+
+      for (int round = 0; round < 3; round++)
+        {
+          gint64 start = g_get_monotonic_time ();
+          g_autoptr(WinnowRtkResult) result = winnow_rtk_apply (filter, log->str, log->len, NULL);
+          double seconds = (g_get_monotonic_time () - start) / 1e6;
+
+          best = MIN (best, seconds);
+          out_len = winnow_rtk_result_get_bytes_out (result);
+        }
+
+      g_print ("real log mix, %.1f MB through %-15s %7.0f MB/s (%.3f s, %zu bytes out)\n",
+               log->len / 1e6, filter_ids[k], log->len / 1e6 / best, best, out_len);
+    }
+}
+
+static void
+bench_worst_case (void)
+{
+  g_autoptr(GString) input = g_string_new (NULL);
+  g_autoptr(GPtrArray) filters = NULL;
+  double best = G_MAXDOUBLE;
+
+  /* every line distinct and protected: nothing to fold, everything to check */
+  filters = winnow_filter_pack_parse (
+    "{\"id\":\"worst\",\"label\":\"W\",\"category\":\"test\","
+    "\"rules\":{\"stripAnsi\":true,\"dropPatterns\":[\"^\\\\s*$\",\"^noise\"],"
+    "\"includePatterns\":[\"Error\"],\"collapsePatterns\":[\"Error\"],\"truncateLineAt\":80,"
+    "\"deduplicate\":true,\"maxLines\":200,\"headLines\":50,\"tailLines\":50},"
+    "\"preserve\":{\"errorPatterns\":[\"Error:\"],\"summaryPatterns\":[\"^Tests:\"]}}",
+    -1, WINNOW_FILTER_SOURCE_FILE, "worst", 0, NULL);
+
+  for (int i = 0; input->len < 1024 * 1024; i++)
+    g_string_append_printf (input, "Error: distinct failure number %d in module_%d.c line %d\n",
+                            i, i % 211, i * 7);
+
+  for (int round = 0; round < 5; round++)
+    {
+      gint64 start = g_get_monotonic_time ();
+      g_autoptr(WinnowRtkResult) result =
+        winnow_rtk_apply (g_ptr_array_index (filters, 0), input->str, input->len, NULL);
+
+      best = MIN (best, (g_get_monotonic_time () - start) / 1e3);
+    }
+
+  g_print ("worst case, 1 MB of distinct Error: lines: %.1f ms (target ≤ 50 ms)\n", best);
+}
+
+static int
+compare_doubles (gconstpointer a,
+                 gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
+}
+
+static void
+bench_cli (GPtrArray *samples)
+{
+  const char *binary = g_getenv ("WINNOW_BINARY");
+  g_autofree char *dir = g_dir_make_tmp ("winnow-bench-XXXXXX", NULL);
+  g_autofree char *input = g_build_filename (dir, "sample.log", NULL);
+  g_autoptr(GString) text = g_string_new (NULL);
+  double times[41];
+  guint n = G_N_ELEMENTS (times);
+
+  if (binary == NULL)
+    return;
+
+  /* a real sample cut to about 10 KB at a line boundary */
+  for (guint i = 0; i < samples->len && text->len < 10 * 1024; i++)
+    {
+      Sample *s = g_ptr_array_index (samples, i);
+      gsize length;
+      const char *data = g_bytes_get_data (s->bytes, &length);
+
+      if (length > 8 * 1024 && g_utf8_validate_len (data, length, NULL))
+        {
+          const char *cut = data + MIN (length, 10 * 1024);
+          while (cut > data && cut[-1] != '\n')
+            cut--;
+          g_string_append_len (text, data, cut - data);
+        }
+    }
+  test_util_write_file (input, text->str, text->len);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const char *argv[] = { binary, "compress", "--no-project", "--command", "make", input, NULL };
+      g_autoptr(GSubprocess) proc = NULL;
+      gint64 start = g_get_monotonic_time ();
+
+      proc = g_subprocess_newv (argv, G_SUBPROCESS_FLAGS_STDOUT_SILENCE, NULL);
+      g_subprocess_wait (proc, NULL, NULL);
+      times[i] = (g_get_monotonic_time () - start) / 1e3;
+    }
+  qsort (times, n, sizeof times[0], compare_doubles);
+
+  g_print ("winnow compress, whole process, %zu KB sample: median %.1f ms, best %.1f ms "
+           "(target ≤ 10 ms)\n", text->len / 1024, times[n / 2], times[0]);
+  test_util_remove_tree (dir);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GPtrArray) samples = NULL;
+  g_autofree char *data_dir = NULL;
+  g_autoptr(WinnowContext) ctx = NULL;
+
+  g_test_init (&argc, &argv, NULL);
+  samples = load_corpus ();
+  data_dir = g_dir_make_tmp ("winnow-bench-data-XXXXXX", NULL);
+  ctx = winnow_context_new (data_dir, NULL);
+
+  g_print ("corpus: %u samples of real output\n", samples->len);
+  bench_big_log (ctx, samples);
+  bench_pipeline (ctx, samples, 20 * 1024 * 1024);
+  bench_worst_case ();
+  bench_cli (samples);
+
+  test_util_remove_tree (data_dir);
+  return 0;
+}

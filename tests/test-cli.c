@@ -1,0 +1,458 @@
+/* test-cli.c — the headless `winnow` program, run as a user would
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <json-glib/json-glib.h>
+
+#include "test-util.h"
+
+typedef struct
+{
+  int     status;
+  GBytes *out;
+  char   *text;   /* out, nul-terminated */
+  char   *err;
+} Run;
+
+static char *tmp_root;
+
+static void
+run_clear (Run *r)
+{
+  g_clear_pointer (&r->out, g_bytes_unref);
+  g_clear_pointer (&r->text, g_free);
+  g_clear_pointer (&r->err, g_free);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static const char *
+out_str (Run *r)
+{
+  return r->text;
+}
+
+/* Runs winnow with @argv (NULL-terminated) and @input on stdin, in @cwd. */
+static void
+run_winnow (Run                *r,
+            const char         *cwd,
+            GBytes             *input,
+            const char * const *args)
+{
+  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE |
+                                                                        G_SUBPROCESS_FLAGS_STDOUT_PIPE |
+                                                                        G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GBytes) err = NULL;
+  g_autofree char *data_dir = g_build_filename (tmp_root, "data", NULL);
+  const char *binary = g_getenv ("WINNOW_BINARY");
+
+  g_assert_nonnull (binary);
+  g_ptr_array_add (argv, (gpointer) binary);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  g_subprocess_launcher_setenv (launcher, "WINNOW_DATA_DIR", data_dir, TRUE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  g_subprocess_launcher_unsetenv (launcher, "WINNOW_TRUST_PROJECT_FILTERS");
+  g_subprocess_launcher_unsetenv (launcher, "WINNOW_BUILTIN_FILTERS_DIR");
+  if (cwd != NULL)
+    g_subprocess_launcher_set_cwd (launcher, cwd);
+
+  proc = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  {
+    g_autoptr(GBytes) nothing = g_bytes_new_static ("", 0);
+    g_subprocess_communicate (proc, input ? input : nothing, NULL, &r->out, &err, &error);
+  }
+  g_assert_no_error (error);
+  g_subprocess_wait (proc, NULL, &error);
+  g_assert_no_error (error);
+
+  r->status = g_subprocess_get_exit_status (proc);
+  r->text = g_strndup (g_bytes_get_data (r->out, NULL), g_bytes_get_size (r->out));
+  r->err = g_strndup (g_bytes_get_data (err, NULL), g_bytes_get_size (err));
+}
+
+#define WINNOW(r, cwd, input, ...) \
+  G_STMT_START { \
+    const char *args_[] = { __VA_ARGS__, NULL }; \
+    run_winnow (r, cwd, input, args_); \
+  } G_STMT_END
+
+static char *
+write_tmp (const char *name,
+           const char *contents,
+           gssize      length)
+{
+  char *path = g_build_filename (tmp_root, name, NULL);
+
+  test_util_write_file (path, contents, length);
+  return path;
+}
+
+static JsonObject *
+parse_json (Run *r)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+
+  json_parser_load_from_data (parser, out_str (r), -1, &error);
+  g_assert_no_error (error);
+  return json_object_ref (json_node_get_object (json_parser_get_root (parser)));
+}
+
+static void
+test_help (void)
+{
+  static const char * const commands[] = { "compress", "detect", "verify", "filters", "trust", NULL };
+  g_auto(Run) top = { 0 };
+  g_auto(Run) unknown = { 0 };
+  g_auto(Run) version = { 0 };
+
+  WINNOW (&top, NULL, NULL, "--help");
+  g_assert_cmpint (top.status, ==, 0);
+  for (guint i = 0; commands[i] != NULL; i++)
+    g_assert_nonnull (strstr (out_str (&top), commands[i]));
+
+  WINNOW (&version, NULL, NULL, "--version");
+  g_assert_cmpint (version.status, ==, 0);
+  g_assert_true (g_str_has_prefix (out_str (&version), "winnow "));
+
+  WINNOW (&unknown, NULL, NULL, "frobnicate");
+  g_assert_cmpint (unknown.status, ==, 2);
+  g_assert_nonnull (strstr (unknown.err, "frobnicate"));
+
+  for (guint i = 0; commands[i] != NULL; i++)
+    {
+      g_auto(Run) help = { 0 };
+      g_auto(Run) bad = { 0 };
+
+      WINNOW (&help, NULL, NULL, commands[i], "--help");
+      g_assert_cmpint (help.status, ==, 0);
+      g_assert_nonnull (strstr (out_str (&help), "Usage:"));
+      g_assert_nonnull (strstr (out_str (&help), commands[i]));
+      g_assert_nonnull (strstr (out_str (&help), "Exit status"));
+
+      WINNOW (&bad, NULL, NULL, commands[i], "--no-such-option");
+      g_assert_cmpint (bad.status, ==, 2);
+      g_assert_nonnull (strstr (bad.err, "--no-such-option"));
+    }
+}
+
+static GBytes *
+test_log (void)
+{
+  GString *log = g_string_new (NULL);
+
+  for (int i = 0; i < 400; i++)
+    g_string_append_printf (log, i == 200 ? "src/app.c:%d:5: error: expected ';' before '}' token\n"
+                                          : "[%d/400] Compiling C object app.p/file.c.o\n", i);
+  return g_string_free_to_bytes (log);
+}
+
+static void
+test_compress (void)
+{
+  g_autoptr(GBytes) log = test_log ();
+  g_auto(Run) plain = { 0 };
+  g_auto(Run) json = { 0 };
+  g_autoptr(JsonObject) obj = NULL;
+  JsonObject *tokens;
+
+  WINNOW (&plain, tmp_root, log, "compress", "--command", "ninja -C build");
+  g_assert_cmpint (plain.status, ==, 0);
+  g_assert_nonnull (strstr (out_str (&plain), "src/app.c:200:5: error: expected ';' before '}' token"));
+  g_assert_cmpuint (g_bytes_get_size (plain.out), <, g_bytes_get_size (log) / 4);
+
+  WINNOW (&json, tmp_root, log, "compress", "--json", "--command", "ninja -C build", "-");
+  g_assert_cmpint (json.status, ==, 0);
+  obj = parse_json (&json);
+  g_assert_true (json_object_get_boolean_member (obj, "compressed"));
+  g_assert_nonnull (strstr (json_object_get_string_member (obj, "text"), "src/app.c:200:5"));
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (obj, "detection"),
+                                                  "type"), ==, "build-ninja");
+  g_assert_nonnull (json_object_get_string_member (json_object_get_object_member (obj, "filter"),
+                                                   "id"));
+  tokens = json_object_get_object_member (obj, "tokens");
+  g_assert_cmpint (json_object_get_int_member (tokens, "before"), >,
+                   json_object_get_int_member (tokens, "after"));
+  g_assert_nonnull (json_object_get_string_member (tokens, "counter"));
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (obj, "trace")), >, 0);
+  g_assert_true (json_object_has_member (obj, "rules"));
+  g_assert_true (json_object_has_member (obj, "durationMs"));
+}
+
+static void
+test_compress_bad_input (void)
+{
+  const char binary[] = "caf\xe9 \xff\xfe not utf-8\nline two\n";
+  g_autofree char *binary_path = write_tmp ("binary.log", binary, sizeof binary - 1);
+  g_autofree char *empty_path = write_tmp ("empty.log", "", 0);
+  g_autofree char *missing = g_build_filename (tmp_root, "missing.log", NULL);
+  g_auto(Run) dir = { 0 };
+  g_auto(Run) nofile = { 0 };
+  g_auto(Run) empty = { 0 };
+  g_auto(Run) bin = { 0 };
+  g_auto(Run) intensity = { 0 };
+  g_auto(Run) filter = { 0 };
+  g_auto(Run) two = { 0 };
+
+  WINNOW (&dir, NULL, NULL, "compress", tmp_root);
+  g_assert_cmpint (dir.status, ==, 1);
+  g_assert_nonnull (strstr (dir.err, "is a directory"));
+
+  WINNOW (&nofile, NULL, NULL, "compress", missing);
+  g_assert_cmpint (nofile.status, ==, 1);
+  g_assert_nonnull (strstr (nofile.err, "missing.log"));
+
+  WINNOW (&empty, NULL, NULL, "compress", empty_path);
+  g_assert_cmpint (empty.status, ==, 0);
+  g_assert_cmpuint (g_bytes_get_size (empty.out), ==, 0);
+
+  /* not UTF-8: passed through byte for byte */
+  WINNOW (&bin, NULL, NULL, "compress", binary_path);
+  g_assert_cmpint (bin.status, ==, 0);
+  g_assert_cmpmem (g_bytes_get_data (bin.out, NULL), g_bytes_get_size (bin.out),
+                   binary, sizeof binary - 1);
+
+  WINNOW (&intensity, NULL, NULL, "compress", "--intensity", "extreme", empty_path);
+  g_assert_cmpint (intensity.status, ==, 2);
+  g_assert_nonnull (strstr (intensity.err, "extreme"));
+
+  WINNOW (&filter, NULL, NULL, "compress", "--filter", "no-such-filter", empty_path);
+  g_assert_cmpint (filter.status, ==, 1);
+  g_assert_nonnull (strstr (filter.err, "no-such-filter"));
+
+  WINNOW (&two, NULL, NULL, "compress", empty_path, empty_path);
+  g_assert_cmpint (two.status, ==, 2);
+}
+
+static void
+test_compress_huge (void)
+{
+  g_autoptr(GString) big = g_string_new (NULL);
+  g_autofree char *path = NULL;
+  g_auto(Run) r = { 0 };
+
+  /* 50 MB of log with one failure in the middle */
+  while (big->len < 50 * 1024 * 1024)
+    {
+      if (big->len > 25 * 1024 * 1024 && big->len < 25 * 1024 * 1024 + 100)
+        g_string_append (big, "FATAL: out of memory in worker 7\n");
+      g_string_append (big, "2026-11-23T08:00:00Z INFO request handled in 12ms path=/api/items\n");
+    }
+  path = write_tmp ("huge.log", big->str, big->len);
+
+  WINNOW (&r, NULL, NULL, "compress", "--command", "./server", path);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_cmpuint (g_bytes_get_size (r.out), <=, 13000);
+  g_assert_nonnull (strstr (out_str (&r), "FATAL: out of memory in worker 7"));
+  g_remove (path);
+}
+
+static void
+test_detect (void)
+{
+  static const char text[] = "On branch main\nnothing to commit, working tree clean\n";
+  g_autoptr(GBytes) status = g_bytes_new_static (text, sizeof text - 1);
+  g_auto(Run) r = { 0 };
+  g_auto(Run) json = { 0 };
+  g_autoptr(JsonObject) obj = NULL;
+
+  WINNOW (&r, tmp_root, status, "detect", "--command", "git status");
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_nonnull (strstr (out_str (&r), "git-status"));
+
+  WINNOW (&json, tmp_root, status, "detect", "--json");
+  g_assert_cmpint (json.status, ==, 0);
+  obj = parse_json (&json);
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (obj, "detection"),
+                                                  "type"), ==, "git-status");
+}
+
+static const char passing_pack[] =
+  "{\"id\":\"demo\",\"label\":\"Demo\",\"category\":\"test\",\"rules\":{\"dropPatterns\":[\"^ok \"]},"
+  "\"tests\":[{\"name\":\"drops ok lines\",\"input\":\"ok 1 - first test passed\\nnot ok 2 - broken\","
+  "\"expected\":\"not ok 2 - broken\"}]}";
+
+static void
+test_verify (void)
+{
+  g_autofree char *good = write_tmp ("packs/good.json", passing_pack, -1);
+  g_autofree char *failing = write_tmp ("failing/f.json",
+                                        "{\"id\":\"f\",\"label\":\"F\",\"category\":\"test\","
+                                        "\"rules\":{\"dropPatterns\":[\"^ok \"]},\"tests\":[{\"name\":\"wrong\","
+                                        "\"input\":\"ok 1 - first test passed\\nnot ok 2\",\"expected\":\"nothing\"}]}",
+                                        -1);
+  g_autofree char *broken = write_tmp ("broken/b.json", "{\n  \"id\": \"b\",\n  \"label\": \n}\n", -1);
+  g_autofree char *packs = g_build_filename (tmp_root, "packs", NULL);
+  g_autofree char *missing = g_build_filename (tmp_root, "nope", NULL);
+  g_auto(Run) ok = { 0 };
+  g_auto(Run) fail = { 0 };
+  g_auto(Run) bad = { 0 };
+  g_auto(Run) json = { 0 };
+  g_auto(Run) nonexistent = { 0 };
+  g_auto(Run) catalog = { 0 };
+  g_autoptr(JsonObject) obj = NULL;
+
+  WINNOW (&ok, NULL, NULL, "verify", packs);
+  g_assert_cmpint (ok.status, ==, 0);
+  g_assert_nonnull (strstr (out_str (&ok), "1 passed, 0 failed"));
+
+  WINNOW (&fail, NULL, NULL, "verify", failing);
+  g_assert_cmpint (fail.status, ==, 1);
+  g_assert_nonnull (strstr (out_str (&fail), "FAIL f › wrong"));
+  g_assert_nonnull (strstr (out_str (&fail), "- nothing"));
+  g_assert_nonnull (strstr (out_str (&fail), "+ not ok 2"));
+  g_assert_nonnull (strstr (out_str (&fail), "0 passed, 1 failed"));
+
+  WINNOW (&bad, NULL, NULL, "verify", broken);
+  g_assert_cmpint (bad.status, ==, 1);
+  g_assert_nonnull (strstr (bad.err, "b.json:4:1: error: not valid JSON"));
+
+  WINNOW (&json, NULL, NULL, "verify", "--json", good, failing);
+  g_assert_cmpint (json.status, ==, 1);
+  obj = parse_json (&json);
+  g_assert_cmpint (json_object_get_int_member (obj, "passed"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (obj, "failed"), ==, 1);
+
+  WINNOW (&nonexistent, NULL, NULL, "verify", missing);
+  g_assert_cmpint (nonexistent.status, ==, 2);
+
+  /* no arguments: the whole catalog, which must pass */
+  WINNOW (&catalog, tmp_root, NULL, "verify");
+  g_test_message ("%s%s", out_str (&catalog), catalog.err);
+  g_assert_cmpint (catalog.status, ==, 0);
+  g_assert_nonnull (strstr (out_str (&catalog), " passed, 0 failed"));
+}
+
+static void
+test_filters (void)
+{
+  g_auto(Run) table = { 0 };
+  g_auto(Run) json = { 0 };
+  g_auto(Run) stats = { 0 };
+  g_autoptr(JsonObject) obj = NULL;
+  JsonArray *filters;
+  gboolean found = FALSE;
+
+  WINNOW (&table, tmp_root, NULL, "filters");
+  g_assert_cmpint (table.status, ==, 0);
+  g_assert_nonnull (strstr (out_str (&table), "generic-output"));
+
+  WINNOW (&json, tmp_root, NULL, "filters", "--json");
+  g_assert_cmpint (json.status, ==, 0);
+  obj = parse_json (&json);
+  filters = json_object_get_array_member (obj, "filters");
+  for (guint i = 0; i < json_array_get_length (filters); i++)
+    {
+      JsonObject *f = json_array_get_object_element (filters, i);
+
+      g_assert_true (json_object_has_member (f, "priority"));
+      g_assert_true (json_object_has_member (f, "commandTypes"));
+      found |= g_strcmp0 (json_object_get_string_member (f, "id"), "generic-output") == 0;
+    }
+  g_assert_true (found);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (obj, "diagnostics")), ==, 0);
+
+  WINNOW (&stats, tmp_root, NULL, "filters", "--stats");
+  g_assert_cmpint (stats.status, ==, 0);
+  g_assert_nonnull (strstr (out_str (&stats), "generic"));
+  g_assert_nonnull (strstr (out_str (&stats), "total"));
+}
+
+static void
+test_trust (void)
+{
+  g_autofree char *project = g_build_filename (tmp_root, "proj", NULL);
+  g_autofree char *filters = write_tmp ("proj/.rtk/filters.json", passing_pack, -1);
+  g_autofree char *trust = g_build_filename (project, ".rtk", "trust.json", NULL);
+  g_auto(Run) before = { 0 };
+  g_auto(Run) approve = { 0 };
+  g_auto(Run) after = { 0 };
+  g_auto(Run) used = { 0 };
+  g_auto(Run) changed = { 0 };
+  g_auto(Run) revoke = { 0 };
+  g_auto(Run) invalid = { 0 };
+  g_auto(Run) usage = { 0 };
+  g_autoptr(JsonObject) obj = NULL;
+
+  WINNOW (&before, NULL, NULL, "trust", "status", project);
+  g_assert_cmpint (before.status, ==, 1);
+  g_assert_nonnull (strstr (out_str (&before), "untrusted"));
+
+  /* untrusted project filters are not used */
+  WINNOW (&used, project, NULL, "filters");
+  g_assert_null (strstr (out_str (&used), "demo"));
+  g_assert_nonnull (strstr (used.err, "never approved"));
+  run_clear (&used);
+
+  WINNOW (&approve, NULL, NULL, "trust", "approve", project);
+  g_assert_cmpint (approve.status, ==, 0);
+  g_assert_nonnull (strstr (out_str (&approve), "demo"));
+  g_assert_true (g_file_test (trust, G_FILE_TEST_EXISTS));
+
+  WINNOW (&after, NULL, NULL, "trust", "status", "--json", project);
+  g_assert_cmpint (after.status, ==, 0);
+  obj = parse_json (&after);
+  g_assert_cmpstr (json_object_get_string_member (obj, "state"), ==, "trusted");
+  g_assert_cmpuint (strlen (json_object_get_string_member (obj, "sha256")), ==, 64);
+
+  WINNOW (&used, project, NULL, "filters");
+  g_assert_nonnull (strstr (out_str (&used), "demo"));
+
+  /* any change to the file needs a new approval */
+  g_free (write_tmp ("proj/.rtk/filters.json", "[]", -1));
+  WINNOW (&changed, NULL, NULL, "trust", "status", project);
+  g_assert_cmpint (changed.status, ==, 1);
+  g_assert_nonnull (strstr (out_str (&changed), "changed"));
+
+  WINNOW (&revoke, NULL, NULL, "trust", "revoke", project);
+  g_assert_cmpint (revoke.status, ==, 0);
+  g_assert_false (g_file_test (trust, G_FILE_TEST_EXISTS));
+
+  /* a pack with errors is not approved without --force */
+  g_free (write_tmp ("proj/.rtk/filters.json", "{\"id\":\"x\",\"rules\":{\"dropPatterns\":[\"(\"]}}", -1));
+  WINNOW (&invalid, NULL, NULL, "trust", "approve", project);
+  g_assert_cmpint (invalid.status, ==, 1);
+  g_assert_nonnull (strstr (invalid.err, "--force"));
+  g_assert_false (g_file_test (trust, G_FILE_TEST_EXISTS));
+
+  WINNOW (&usage, NULL, NULL, "trust");
+  g_assert_cmpint (usage.status, ==, 2);
+
+  g_remove (filters);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int ret;
+
+  g_test_init (&argc, &argv, NULL);
+  tmp_root = g_dir_make_tmp ("winnow-cli-XXXXXX", NULL);
+
+  g_test_add_func ("/winnow/cli/help", test_help);
+  g_test_add_func ("/winnow/cli/compress", test_compress);
+  g_test_add_func ("/winnow/cli/compress-bad-input", test_compress_bad_input);
+  g_test_add_func ("/winnow/cli/compress-huge", test_compress_huge);
+  g_test_add_func ("/winnow/cli/detect", test_detect);
+  g_test_add_func ("/winnow/cli/verify", test_verify);
+  g_test_add_func ("/winnow/cli/filters", test_filters);
+  g_test_add_func ("/winnow/cli/trust", test_trust);
+
+  ret = g_test_run ();
+
+  test_util_remove_tree (tmp_root);
+  g_free (tmp_root);
+  return ret;
+}

@@ -1,0 +1,212 @@
+/* test-regex.c — JavaScript regex semantics on PCRE2
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include "winnow.h"
+
+static gboolean
+js_test (const char *pattern,
+         const char *flags,
+         const char *subject)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WinnowRegex) regex = winnow_regex_new (pattern, flags, WINNOW_REGEX_OPTIMIZE, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (regex);
+  return winnow_regex_matches (regex, subject);
+}
+
+static char *
+js_replace (const char *pattern,
+            const char *flags,
+            const char *subject,
+            const char *replacement)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WinnowRegex) regex = winnow_regex_new (pattern, flags, WINNOW_REGEX_DEFAULT, &error);
+
+  g_assert_no_error (error);
+  return winnow_regex_replace (regex, subject, strlen (subject), replacement, NULL);
+}
+
+static void
+test_ascii_classes (void)
+{
+  /* \d, \w and \b are ASCII-only in JavaScript */
+  g_assert_true (js_test ("^\\d+$", "", "0123456789"));
+  g_assert_false (js_test ("^\\d+$", "", "\xd9\xa3"));           /* ARABIC-INDIC DIGIT THREE */
+  g_assert_true (js_test ("^\\w+$", "", "snake_case9"));
+  g_assert_false (js_test ("^\\w$", "", "é"));
+  g_assert_true (js_test ("^\\W$", "", "é"));
+  g_assert_true (js_test ("caf\\b", "", "café"));                  /* é is not a word char */
+  g_assert_false (js_test ("\\bcafé\\b", "", "xcafé"));
+  g_assert_true (js_test ("[\\w-]+", "", "kebab-case"));
+}
+
+static void
+test_unicode_space (void)
+{
+  /* \s includes Unicode spaces in JavaScript, \S excludes them */
+  g_assert_true (js_test ("^a\\sb$", "", "a\xc2\xa0" "b"));        /* NO-BREAK SPACE */
+  g_assert_true (js_test ("^a\\sb$", "", "a\xe2\x80\x83" "b"));    /* EM SPACE */
+  g_assert_false (js_test ("^\\S$", "", "\xc2\xa0"));
+  g_assert_true (js_test ("^[\\s,]+$", "", " ,\xe3\x80\x80"));     /* IDEOGRAPHIC SPACE */
+  g_assert_true (js_test ("^[^\\s]$", "", "x"));
+}
+
+static void
+test_escapes (void)
+{
+  /* identity escapes of letters PCRE2 would read differently */
+  g_assert_true (js_test ("^\\a\\e\\h\\K\\Q$", "", "aehKQ"));
+  g_assert_true (js_test ("^\\z$", "", "z"));
+  /* \v is a single vertical tab, not a class */
+  g_assert_true (js_test ("^\\v$", "", "\v"));
+  g_assert_false (js_test ("^\\v$", "", "\n"));
+  /* \uHHHH and \xHH */
+  g_assert_true (js_test ("^\\u00e9\\x41$", "", "éA"));
+  /* escaped slash and non-ASCII */
+  g_assert_true (js_test ("^a\\/b\\✓$", "", "a/b✓"));
+  /* \k without named groups is the letter k */
+  g_assert_true (js_test ("^\\k$", "", "k"));
+  g_assert_true (js_test ("^(?<w>ab)\\k<w>$", "", "abab"));
+  /* a backreference to a group that did not take part matches the empty string */
+  g_assert_true (js_test ("^(?:(a)|b)\\1c$", "", "bc"));
+}
+
+static void
+test_classes (void)
+{
+  g_assert_true (js_test ("^[^]$", "", "\n"));      /* [^] is any character */
+  g_assert_false (js_test ("[]", "", "anything"));  /* [] never matches */
+  g_assert_true (js_test ("^[[]$", "", "["));       /* [ inside a class is literal */
+  g_assert_true (js_test ("^[[:a]+$", "", "[:a"));  /* no POSIX classes in JavaScript */
+  g_assert_true (js_test ("^[\\]]$", "", "]"));
+  g_assert_true (js_test ("^[\\B]$", "", "B"));
+}
+
+static void
+test_flags (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WinnowRegex) bad = NULL;
+
+  g_assert_true (js_test ("error", "i", "ERROR: x"));
+  g_assert_false (js_test ("error", "", "ERROR: x"));
+  g_assert_true (js_test ("^b$", "m", "a\nb\nc"));
+  g_assert_false (js_test ("^b$", "", "a\nb\nc"));
+  /* without m, $ is the very end, not before a final newline */
+  g_assert_false (js_test ("b$", "", "ab\n"));
+  g_assert_true (js_test ("a.b", "s", "a\nb"));
+  g_assert_false (js_test ("a.b", "", "a\nb"));
+  g_assert_true (js_test ("ÉCOLE", "i", "école"));
+
+  bad = winnow_regex_new ("a", "q", WINNOW_REGEX_DEFAULT, &error);
+  g_assert_null (bad);
+  g_assert_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_REGEX);
+  g_assert_nonnull (strstr (error->message, "“q”"));
+  g_clear_error (&error);
+
+  bad = winnow_regex_new ("a", "gg", WINNOW_REGEX_DEFAULT, &error);
+  g_assert_null (bad);
+  g_assert_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_REGEX);
+}
+
+static void
+test_invalid (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WinnowRegex) regex = winnow_regex_new ("(unclosed", "", WINNOW_REGEX_DEFAULT, &error);
+
+  g_assert_null (regex);
+  g_assert_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_REGEX);
+  g_assert_nonnull (strstr (error->message, "missing closing parenthesis"));
+  g_assert_nonnull (strstr (error->message, "offset"));
+  g_clear_error (&error);
+
+  regex = winnow_regex_new ("a\\", "", WINNOW_REGEX_DEFAULT, &error);
+  g_assert_null (regex);
+  g_assert_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_REGEX);
+  g_clear_error (&error);
+
+  regex = winnow_regex_new ("\xff", "", WINNOW_REGEX_DEFAULT, &error);
+  g_assert_null (regex);
+  g_assert_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_REGEX);
+}
+
+static void
+test_replacement (void)
+{
+  g_autofree char *a = js_replace ("(\\w+)@(\\w+)", "g", "ann@x bob@y", "$2:$1");
+  g_autofree char *b = js_replace ("\\d+", "g", "a1b22", "<$&>");
+  g_autofree char *c = js_replace ("(?<key>\\w+)=(?<val>\\w+)", "", "k=v k2=v2", "$<val>=$<key>");
+  g_autofree char *d = js_replace ("x", "g", "axb", "$$");
+  g_autofree char *e = js_replace ("b", "", "abc", "[$`|$']");
+  g_autofree char *f = js_replace ("a", "", "aa", "$1$<n>$9");   /* no such groups: literal */
+  g_autofree char *g = js_replace ("(a)", "", "a", "$10");       /* $1 then 0 */
+  g_autofree char *h = js_replace ("x*", "g", "abc", "-");       /* empty matches step on */
+  g_autofree char *i = js_replace ("\\s+\\[[0-9]+ms\\]", "g", "ok [12ms] done [3ms]", "");
+  g_autofree char *j = js_replace ("é", "g", "éaé", "e");
+  g_autofree char *k = js_replace ("(a)|(b)", "g", "ab", "[$1$2]");
+
+  g_assert_cmpstr (a, ==, "x:ann y:bob");
+  g_assert_cmpstr (b, ==, "a<1>b<22>");
+  g_assert_cmpstr (c, ==, "v=k k2=v2");
+  g_assert_cmpstr (d, ==, "a$b");
+  g_assert_cmpstr (e, ==, "a[a|c]c");
+  g_assert_cmpstr (f, ==, "$1$<n>$9a");
+  g_assert_cmpstr (g, ==, "a0");
+  g_assert_cmpstr (h, ==, "-a-b-c-");
+  g_assert_cmpstr (i, ==, "ok done");
+  g_assert_cmpstr (j, ==, "eae");
+  g_assert_cmpstr (k, ==, "[a][b]");
+}
+
+static void
+test_budget (void)
+{
+  /* catastrophic backtracking gives up instead of hanging */
+  g_autoptr(WinnowRegex) regex = winnow_regex_new ("^(a+)+$", "", WINNOW_REGEX_OPTIMIZE, NULL);
+  g_autofree char *subject = g_strnfill (40, 'a');
+  g_autofree char *evil = g_strconcat (subject, "!", NULL);
+  gint64 start = g_get_monotonic_time ();
+
+  g_assert_cmpint (winnow_regex_test (regex, subject, strlen (subject)), ==, WINNOW_REGEX_MATCH);
+  g_assert_cmpint (winnow_regex_test (regex, evil, strlen (evil)), ==,
+                   WINNOW_REGEX_BUDGET_EXCEEDED);
+  /* generous bound: the point is "gives up", not a timing */
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
+}
+
+static void
+test_translate (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *pcre = winnow_regex_translate ("\\v[^]", "", &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (pcre, ==, "\\x0b[^]");
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/winnow/regex/ascii-classes", test_ascii_classes);
+  g_test_add_func ("/winnow/regex/unicode-space", test_unicode_space);
+  g_test_add_func ("/winnow/regex/escapes", test_escapes);
+  g_test_add_func ("/winnow/regex/classes", test_classes);
+  g_test_add_func ("/winnow/regex/flags", test_flags);
+  g_test_add_func ("/winnow/regex/invalid", test_invalid);
+  g_test_add_func ("/winnow/regex/replacement", test_replacement);
+  g_test_add_func ("/winnow/regex/budget", test_budget);
+  g_test_add_func ("/winnow/regex/translate", test_translate);
+
+  return g_test_run ();
+}

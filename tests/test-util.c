@@ -1,0 +1,53 @@
+/* test-util.c — small helpers shared by the test programs
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "test-util.h"
+
+/* Writes @contents to @path, creating its folder. */
+void
+test_util_write_file (const char *path,
+                      const char *contents,
+                      gssize      length)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autoptr(GError) error = NULL;
+
+  g_mkdir_with_parents (dir, 0755);
+  g_file_set_contents (path, contents, length, &error);
+  g_assert_no_error (error);
+}
+
+/* Removes @path and everything below it (no symlinks are followed). */
+void
+test_util_remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+
+  if (!g_file_test (path, G_FILE_TEST_IS_DIR) || g_file_test (path, G_FILE_TEST_IS_SYMLINK))
+    {
+      g_remove (path);
+      return;
+    }
+
+  dir = g_dir_open (path, 0, NULL);
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+      test_util_remove_tree (child);
+    }
+  g_rmdir (path);
+}
+
+/* A path in tests/corpus/ of the source tree. */
+char *
+test_util_corpus_path (const char *relative)
+{
+  return g_test_build_filename (G_TEST_DIST, "corpus", relative, NULL);
+}

@@ -1,0 +1,18 @@
+/* test-util.h — small helpers shared by the test programs
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+void  test_util_write_file  (const char *path,
+                             const char *contents,
+                             gssize      length);
+void  test_util_remove_tree (const char *path);
+char *test_util_corpus_path (const char *relative);
+
+G_END_DECLS
