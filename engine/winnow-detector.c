@@ -108,7 +108,7 @@ compile_list (const char * const *sources,
   for (guint k = 0; k < WINNOW_MAX_TYPE_PATTERNS && sources[k] != NULL; k++)
     {
       g_autoptr(GError) error = NULL;
-      WinnowRegex *regex = winnow_regex_new (sources[k], flags, WINNOW_REGEX_DEFAULT, &error);
+      WinnowRegex *regex = winnow_regex_new (sources[k], flags, WINNOW_REGEX_ADAPTIVE, &error);
 
       /* the table is ours and tested; a bad entry is a programming error */
       if (regex == NULL)

@@ -1326,12 +1326,12 @@ compile_selector (GStrv        sources,
   WinnowPattern *patterns = g_new0 (WinnowPattern, n + 1);
   guint kept = 0;
 
-  /* Selection patterns run once per call on a single string: the interpreter is cheaper than
-   * JIT-compiling hundreds of them for a one-shot CLI run. */
+  /* Selection patterns are many and each runs once per call: interpreted for a one-shot CLI
+   * run, JIT-compiled once a long-running process has used them a few times. */
   for (guint i = 0; i < n; i++)
     {
       patterns[kept].regex = winnow_regex_new (sources[i], WINNOW_TEXT_FLAGS,
-                                               WINNOW_REGEX_DEFAULT, NULL);
+                                               WINNOW_REGEX_ADAPTIVE, NULL);
       if (patterns[kept].regex != NULL)
         patterns[kept++].path = g_strdup_printf ("%s[%u]", path, i);
     }

@@ -35,6 +35,7 @@
 
 /* Work budget per match call: generous for real patterns (they use a few hundred steps per
  * line), small enough that an exponential pattern gives up within milliseconds. */
+#define ADAPTIVE_JIT_AFTER 3
 #define MATCH_LIMIT 1000000
 #define DEPTH_LIMIT 10000
 
@@ -49,11 +50,21 @@ struct _WinnowRegex
   char                *js_flags;
   char                *pcre_pattern;
   pcre2_code          *code;
+  pcre2_code          *jit_code;     /* ADAPTIVE: a JIT-compiled copy, published atomically */
+  int                  uses;         /* ADAPTIVE: matches run so far, atomically counted */
   pcre2_match_context *match_context;
   guint                capture_count;
+  /* what any match needs, from PCRE2's own analysis: checked before calling into PCRE2, since
+   * on short lines the call costs more than the answer */
+  guint                min_length;
+  int                  first_unit;    /* -1 when unknown */
+  int                  last_unit;     /* a code unit every match contains, -1 when unknown */
   guint                global : 1;
   guint                sticky : 1;
   guint                jit : 1;
+  guint                adaptive : 1;
+  guint                anchored : 1;
+  guint                caseless : 1;
   guint                has_named_groups : 1;
 };
 
@@ -340,6 +351,81 @@ compile (const char  *pattern,
   return code;
 }
 
+static int
+hint_unit (uint32_t type,
+           uint32_t unit,
+           gboolean caseless)
+{
+  /* a caseless non-ASCII unit would need Unicode case folding to check; do without */
+  if (type != 1 || unit > 0xFF || (caseless && unit >= 0x80))
+    return -1;
+  return (int) unit;
+}
+
+static void
+read_match_hints (WinnowRegex *self,
+                  guint32      compile_options)
+{
+  uint32_t min_length = 0, all = 0, first_type = 0, first = 0, last_type = 0, last = 0;
+
+  pcre2_pattern_info (self->code, PCRE2_INFO_MINLENGTH, &min_length);
+  pcre2_pattern_info (self->code, PCRE2_INFO_ALLOPTIONS, &all);
+  pcre2_pattern_info (self->code, PCRE2_INFO_FIRSTCODETYPE, &first_type);
+  pcre2_pattern_info (self->code, PCRE2_INFO_FIRSTCODEUNIT, &first);
+  pcre2_pattern_info (self->code, PCRE2_INFO_LASTCODETYPE, &last_type);
+  pcre2_pattern_info (self->code, PCRE2_INFO_LASTCODEUNIT, &last);
+
+  self->caseless = (compile_options & PCRE2_CASELESS) != 0;
+  self->min_length = min_length; /* in characters, which is at most the bytes */
+  self->anchored = (all & PCRE2_ANCHORED) != 0;
+  self->first_unit = hint_unit (first_type, first, self->caseless);
+  self->last_unit = hint_unit (last_type, last, self->caseless);
+}
+
+static inline gboolean
+unit_equal (guchar   c,
+            int      unit,
+            gboolean caseless)
+{
+  return c == unit || (caseless && g_ascii_tolower (c) == g_ascii_tolower (unit));
+}
+
+static gboolean
+contains_unit (const char *subject,
+               gsize       length,
+               int         unit,
+               gboolean    caseless)
+{
+  if (!caseless || !g_ascii_isalpha (unit))
+    return memchr (subject, unit, length) != NULL;
+
+  return memchr (subject, g_ascii_tolower (unit), length) != NULL ||
+         memchr (subject, g_ascii_toupper (unit), length) != NULL;
+}
+
+/* FALSE when PCRE2's own analysis of the pattern already rules a match out. */
+static inline gboolean
+might_match (WinnowRegex *self,
+             const char  *subject,
+             gsize        length)
+{
+  if (length < self->min_length)
+    return FALSE;
+  if (self->first_unit >= 0)
+    {
+      if (self->anchored)
+        {
+          if (length == 0 || !unit_equal (subject[0], self->first_unit, self->caseless))
+            return FALSE;
+        }
+      else if (!contains_unit (subject, length, self->first_unit, self->caseless))
+        return FALSE;
+    }
+  if (self->last_unit >= 0 && !contains_unit (subject, length, self->last_unit, self->caseless))
+    return FALSE;
+  return TRUE;
+}
+
 /**
  * winnow_regex_translate:
  * @source: JavaScript regex source
@@ -421,11 +507,14 @@ winnow_regex_new (const char        *source,
 
   if (flags & WINNOW_REGEX_OPTIMIZE)
     self->jit = pcre2_jit_compile (self->code, PCRE2_JIT_COMPLETE) == 0; /* else interpreted */
+  else if (flags & WINNOW_REGEX_ADAPTIVE)
+    self->adaptive = TRUE;
 
   pcre2_pattern_info (self->code, PCRE2_INFO_CAPTURECOUNT, &count);
   pcre2_pattern_info (self->code, PCRE2_INFO_NAMECOUNT, &name_count);
   self->capture_count = count;
   self->has_named_groups = name_count > 0;
+  read_match_hints (self, options);
 
   self->match_context = pcre2_match_context_create (NULL);
   pcre2_set_match_limit (self->match_context, MATCH_LIMIT);
@@ -452,6 +541,7 @@ winnow_regex_unref (WinnowRegex *self)
     return;
 
   g_clear_pointer (&self->match_context, pcre2_match_context_free);
+  g_clear_pointer (&self->jit_code, pcre2_code_free);
   g_clear_pointer (&self->code, pcre2_code_free);
   g_free (self->pcre_pattern);
   g_free (self->js_flags);
@@ -511,9 +601,25 @@ run_match (WinnowRegex      *self,
   if (self->jit && options == 0)
     rc = pcre2_jit_match (self->code, (PCRE2_SPTR) subject, length, offset, 0, md,
                           self->match_context);
+  else if (self->adaptive && options == 0 && g_atomic_pointer_get (&self->jit_code) != NULL)
+    rc = pcre2_jit_match (g_atomic_pointer_get (&self->jit_code), (PCRE2_SPTR) subject, length,
+                          offset, 0, md, self->match_context);
   else
-    rc = pcre2_match (self->code, (PCRE2_SPTR) subject, length, offset,
-                      options | PCRE2_NO_UTF_CHECK, md, self->match_context);
+    {
+      rc = pcre2_match (self->code, (PCRE2_SPTR) subject, length, offset,
+                        options | PCRE2_NO_UTF_CHECK, md, self->match_context);
+      if (self->adaptive && g_atomic_int_add (&self->uses, 1) + 1 == ADAPTIVE_JIT_AFTER)
+        {
+          /* JIT-compile a copy and publish it: other threads may be matching with
+           * self->code meanwhile, which pcre2_jit_compile() would modify. */
+          pcre2_code *copy = pcre2_code_copy (self->code);
+
+          if (copy != NULL && pcre2_jit_compile (copy, PCRE2_JIT_COMPLETE) == 0 &&
+              g_atomic_pointer_compare_and_exchange (&self->jit_code, NULL, copy))
+            copy = NULL;
+          g_clear_pointer (&copy, pcre2_code_free);
+        }
+    }
 
   if G_UNLIKELY (rc == PCRE2_ERROR_JIT_STACKLIMIT)
     rc = pcre2_match (self->code, (PCRE2_SPTR) subject, length, offset,
@@ -542,6 +648,9 @@ winnow_regex_test (WinnowRegex *self,
 
   g_return_val_if_fail (self != NULL, WINNOW_REGEX_NO_MATCH);
   g_return_val_if_fail (subject != NULL || length == 0, WINNOW_REGEX_NO_MATCH);
+
+  if (!might_match (self, subject ? subject : "", length))
+    return WINNOW_REGEX_NO_MATCH;
 
   rc = run_match (self, subject ? subject : "", length, 0, 0, get_scratch_match_data ());
 

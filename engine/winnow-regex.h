@@ -14,12 +14,15 @@ G_BEGIN_DECLS
 /**
  * WinnowRegexFlags:
  * @WINNOW_REGEX_DEFAULT: interpret the pattern only
- * @WINNOW_REGEX_OPTIMIZE: JIT-compile the pattern; worth it for patterns run on every line
+ * @WINNOW_REGEX_OPTIMIZE: JIT-compile the pattern now; worth it for patterns run on every line
+ * @WINNOW_REGEX_ADAPTIVE: interpret the pattern at first and JIT-compile it once it has been
+ *   used a few times: cheap for a one-shot CLI call, fast in a long-running process
  */
 typedef enum
 {
   WINNOW_REGEX_DEFAULT  = 0,
   WINNOW_REGEX_OPTIMIZE = 1 << 0,
+  WINNOW_REGEX_ADAPTIVE = 1 << 1,
 } WinnowRegexFlags;
 
 /**

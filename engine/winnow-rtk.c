@@ -1055,6 +1055,43 @@ stage_deduplicate (Run        *run,
   stage_end (run, stage);
 }
 
+/* Words that make a line worth keeping through head/tail cuts and the engine caps, whatever
+ * the filter said. A
+ * hand-written scan: this runs on every line of every capped result, so a table of possible
+ * first bytes rejects most positions with one load. */
+static gboolean
+has_failure_word (const Line *line)
+{
+  static const struct { const char *word; guint8 len; } words[] = {
+    { "error", 5 }, { "fail", 4 }, { "exception", 9 }, { "traceback", 9 }, { "panic", 5 },
+    { "fatal", 5 }, { "abort", 5 }, { "assert", 6 }, { "segmentation fault", 18 },
+    { "\xE2\x9C\x96", 3 } /* ✖ */, { "\xE2\x9C\x97", 3 } /* ✗ */,
+  };
+  static const guint8 first[256] = {
+    ['a'] = 1, ['A'] = 1, ['e'] = 1, ['E'] = 1, ['f'] = 1, ['F'] = 1, ['p'] = 1, ['P'] = 1,
+    ['s'] = 1, ['S'] = 1, ['t'] = 1, ['T'] = 1, [0xE2] = 1,
+  };
+  const guchar *text = (const guchar *) line->text;
+  gsize len = line->len;
+
+  for (gsize i = 0; i < len; i++)
+    {
+      char c;
+
+      if G_LIKELY (!first[text[i]])
+        continue;
+
+      c = g_ascii_tolower (text[i]);
+      for (guint w = 0; w < G_N_ELEMENTS (words); w++)
+        if (words[w].word[0] == c && len - i >= words[w].len &&
+            g_ascii_tolower (text[i + 1]) == words[w].word[1] &&
+            g_ascii_strncasecmp ((const char *) text + i, words[w].word, words[w].len) == 0)
+          return TRUE;
+    }
+
+  return FALSE;
+}
+
 /* ---- 10. headLines / tailLines / maxLines ------------------------------------------------ */
 
 /* Emits the lines marked LINE_KEEP in order, with one marker for each gap. */
@@ -1111,7 +1148,9 @@ stage_head_tail (Run *run)
         {
           Line *line = line_at (run, i);
 
-          if (i < head || i + tail >= n || is_protected (line))
+          /* a line with a failure word survives the cut even when the filter did not think
+           * of it (a FATAL in the middle of a server log): the engine caps bound the size */
+          if (i < head || i + tail >= n || is_protected (line) || has_failure_word (line))
             line->flags |= LINE_KEEP;
         }
       cut_with_markers (run);
@@ -1168,42 +1207,6 @@ stage_on_empty (Run *run)
 }
 
 /* ---- engine caps ------------------------------------------------------------------------- */
-
-/* Words that make a line worth keeping under the engine caps, whatever the filter said. A
- * hand-written scan: this runs on every line of every capped result, so a table of possible
- * first bytes rejects most positions with one load. */
-static gboolean
-has_failure_word (const Line *line)
-{
-  static const struct { const char *word; guint8 len; } words[] = {
-    { "error", 5 }, { "fail", 4 }, { "exception", 9 }, { "traceback", 9 }, { "panic", 5 },
-    { "fatal", 5 }, { "abort", 5 }, { "assert", 6 }, { "segmentation fault", 18 },
-    { "\xE2\x9C\x96", 3 } /* ✖ */, { "\xE2\x9C\x97", 3 } /* ✗ */,
-  };
-  static const guint8 first[256] = {
-    ['a'] = 1, ['A'] = 1, ['e'] = 1, ['E'] = 1, ['f'] = 1, ['F'] = 1, ['p'] = 1, ['P'] = 1,
-    ['s'] = 1, ['S'] = 1, ['t'] = 1, ['T'] = 1, [0xE2] = 1,
-  };
-  const guchar *text = (const guchar *) line->text;
-  gsize len = line->len;
-
-  for (gsize i = 0; i < len; i++)
-    {
-      char c;
-
-      if G_LIKELY (!first[text[i]])
-        continue;
-
-      c = g_ascii_tolower (text[i]);
-      for (guint w = 0; w < G_N_ELEMENTS (words); w++)
-        if (words[w].word[0] == c && len - i >= words[w].len &&
-            g_ascii_tolower (text[i + 1]) == words[w].word[1] &&
-            g_ascii_strncasecmp ((const char *) text + i, words[w].word, words[w].len) == 0)
-          return TRUE;
-    }
-
-  return FALSE;
-}
 
 /* Code points in valid UTF-8: every byte that does not continue a sequence starts one. */
 static gsize
