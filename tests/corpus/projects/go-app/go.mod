@@ -1,0 +1,3 @@
+module example.com/winnow/goapp
+
+go 1.19

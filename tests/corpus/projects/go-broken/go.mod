@@ -1,0 +1,3 @@
+module example.com/winnow/gobroken
+
+go 1.19

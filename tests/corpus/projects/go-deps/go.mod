@@ -1,0 +1,3 @@
+module example.com/winnow/godeps
+
+go 1.19

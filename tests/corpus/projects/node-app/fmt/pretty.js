@@ -1,0 +1,3 @@
+const y = { a: 1 };
+
+module.exports = { y };

@@ -1,0 +1,3 @@
+export function renderCart(items) {
+  return items.map((i) => `<li>${i}</li>`.join('');
+}

@@ -1,0 +1,1 @@
+export default { root: __dirname, logLevel: 'info' };
