@@ -23,6 +23,7 @@
 #include "winnow-detector.h"
 #include "winnow-diagnostic.h"
 #include "winnow-filter-pack.h"
+#include "winnow-filter-private.h"
 
 #define BUILTIN_RESOURCE_PATH "/io/github/winnow/Winnow/filters/"
 
@@ -246,8 +247,10 @@ copy_object (gconstpointer src,
  * winnow_catalog_add_builtin:
  * @self: a #WinnowCatalog
  *
- * Adds the filters shipped inside libwinnow. The build validated them, so their regexes are
- * compiled lazily, when a filter is first used.
+ * Adds the filters shipped inside libwinnow. They come from an index built at compile time
+ * without their tests (which are read from each filter's file when asked for), and the build
+ * validated them, so their regexes are compiled when a filter is first used: a one-shot CLI
+ * call pays for parsing one small document and nothing else.
  *
  * Returns: how many filters were added
  */
@@ -255,36 +258,67 @@ guint
 winnow_catalog_add_builtin (WinnowCatalog *self)
 {
   g_autoptr(GPtrArray) filters = g_ptr_array_new_with_free_func (g_object_unref);
-  g_auto(GStrv) names = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr(GBytes) bytes = NULL;
+  JsonArray *index;
+  gsize size;
+  const char *data;
 
   g_return_val_if_fail (WINNOW_IS_CATALOG (self), 0);
 
-  names = g_resources_enumerate_children (BUILTIN_RESOURCE_PATH, 0, NULL);
-  if (names == NULL)
+  bytes = g_resources_lookup_data (BUILTIN_RESOURCE_PATH "index.json", 0, NULL);
+  if (bytes == NULL)
     return 0;
 
-  qsort (names, g_strv_length (names), sizeof (char *), compare_strings);
-
-  for (guint i = 0; names[i] != NULL; i++)
+  data = g_bytes_get_data (bytes, &size);
+  if (!json_parser_load_from_data (parser, data, size, NULL) ||
+      !JSON_NODE_HOLDS_ARRAY (json_parser_get_root (parser)))
     {
-      g_autofree char *path = g_strconcat (BUILTIN_RESOURCE_PATH, names[i], NULL);
-      g_autofree char *label = g_strconcat ("filters/", names[i], NULL);
-      g_autoptr(GBytes) bytes = NULL;
-      g_autoptr(GPtrArray) parsed = NULL;
-      gsize size;
-      const char *data;
+      g_critical ("the built-in filter index is damaged");
+      return 0;
+    }
 
-      if (!g_str_has_suffix (names[i], ".json"))
-        continue;
+  index = json_node_get_array (json_parser_get_root (parser));
+  for (guint i = 0; i < json_array_get_length (index); i++)
+    {
+      JsonObject *entry = json_array_get_object_element (index, i);
+      const char *name = json_object_get_string_member (entry, "file");
+      JsonNode *pack = json_object_get_member (entry, "pack");
+      g_autofree char *label = g_strconcat ("filters/", name, NULL);
+      g_autofree char *resource = g_strconcat (BUILTIN_RESOURCE_PATH, name, NULL);
+      g_autoptr(GPtrArray) parsed = g_ptr_array_new_with_free_func (g_object_unref);
 
-      bytes = g_resources_lookup_data (path, 0, NULL);
-      if (bytes == NULL)
-        continue;
+      if (JSON_NODE_HOLDS_ARRAY (pack))
+        {
+          JsonArray *array = json_node_get_array (pack);
 
-      data = g_bytes_get_data (bytes, &size);
-      parsed = winnow_filter_pack_parse (data, size, WINNOW_FILTER_SOURCE_BUILTIN, label,
-                                         WINNOW_FILTER_PARSE_LAZY_REGEX, self->diagnostics);
-      g_ptr_array_extend (filters, parsed, copy_object, NULL);
+          for (guint k = 0; k < json_array_get_length (array); k++)
+            {
+              g_autofree char *path = g_strdup_printf ("[%u]", k);
+              WinnowFilter *filter = winnow_filter_new_from_json (json_array_get_element (array, k),
+                                                                  WINNOW_FILTER_SOURCE_BUILTIN,
+                                                                  label, path,
+                                                                  WINNOW_FILTER_PARSE_LAZY_REGEX,
+                                                                  self->diagnostics);
+              if (filter != NULL)
+                g_ptr_array_add (parsed, filter);
+            }
+        }
+      else
+        {
+          WinnowFilter *filter = winnow_filter_new_from_json (pack, WINNOW_FILTER_SOURCE_BUILTIN,
+                                                              label, NULL,
+                                                              WINNOW_FILTER_PARSE_LAZY_REGEX,
+                                                              self->diagnostics);
+          if (filter != NULL)
+            g_ptr_array_add (parsed, filter);
+        }
+
+      for (guint k = 0; k < parsed->len; k++)
+        {
+          _winnow_filter_set_tests_resource (g_ptr_array_index (parsed, k), resource);
+          g_ptr_array_add (filters, g_object_ref (g_ptr_array_index (parsed, k)));
+        }
     }
 
   return add_filters (self, filters);

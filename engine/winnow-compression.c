@@ -3,7 +3,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Ties together what the detector saw, which filter was chosen and why, what the stages did,
- * and the token receipt, counted by winnow_tokens_count().
+ * and the token receipt, counted by winnow_tokens_count(). Counting tokens costs about as much
+ * as a fast filter, so the receipt is counted when first asked for (a plain CLI run never
+ * does), once, and thread-safely.
  */
 
 #define G_LOG_DOMAIN "winnow-compression"
@@ -11,6 +13,7 @@
 #include "config.h"
 
 #include "winnow-compression.h"
+#include "winnow-tokens.h"
 
 struct _WinnowCompression
 {
@@ -19,8 +22,11 @@ struct _WinnowCompression
   WinnowSelection  selection;
   WinnowFilter    *filter;
   WinnowRtkResult *result;
+  char            *input;          /* kept until the receipt is counted */
+  gsize            input_length;
   gsize            tokens_before;
   gsize            tokens_after;
+  gsize            counted;        /* g_once_init: receipt counted */
   gint64           duration_us;
 };
 
@@ -34,6 +40,7 @@ winnow_compression_finalize (GObject *object)
   g_clear_object (&self->detection);
   g_clear_object (&self->filter);
   g_clear_object (&self->result);
+  g_clear_pointer (&self->input, g_free);
 
   G_OBJECT_CLASS (winnow_compression_parent_class)->finalize (object);
 }
@@ -51,13 +58,14 @@ winnow_compression_init (WinnowCompression *self)
 {
 }
 
+/* Takes ownership of @input, the original text, which the receipt is counted from. */
 WinnowCompression *
 _winnow_compression_new (WinnowDetection *detection,
                          WinnowSelection  selection,
                          WinnowFilter    *filter,
                          WinnowRtkResult *result,
-                         gsize            tokens_before,
-                         gsize            tokens_after,
+                         char            *input,
+                         gsize            input_length,
                          gint64           duration_us)
 {
   WinnowCompression *self = g_object_new (WINNOW_TYPE_COMPRESSION, NULL);
@@ -66,11 +74,27 @@ _winnow_compression_new (WinnowDetection *detection,
   self->selection = selection;
   self->filter = filter ? g_object_ref (filter) : NULL;
   self->result = g_object_ref (result);
-  self->tokens_before = tokens_before;
-  self->tokens_after = tokens_after;
+  self->input = input;
+  self->input_length = input_length;
   self->duration_us = duration_us;
 
   return self;
+}
+
+static void
+count_receipt (WinnowCompression *self)
+{
+  if (g_once_init_enter (&self->counted))
+    {
+      gsize out_len;
+      const char *out = winnow_rtk_result_get_text (self->result, &out_len);
+
+      self->tokens_before = winnow_tokens_count (self->input, self->input_length);
+      self->tokens_after = winnow_rtk_result_get_outcome (self->result) ==
+                           WINNOW_RTK_OUTCOME_COMPRESSED
+                           ? winnow_tokens_count (out, out_len) : self->tokens_before;
+      g_once_init_leave (&self->counted, 1);
+    }
 }
 
 /**
@@ -145,6 +169,8 @@ gsize
 winnow_compression_get_tokens_before (WinnowCompression *self)
 {
   g_return_val_if_fail (WINNOW_IS_COMPRESSION (self), 0);
+
+  count_receipt (self);
   return self->tokens_before;
 }
 
@@ -152,6 +178,8 @@ gsize
 winnow_compression_get_tokens_after (WinnowCompression *self)
 {
   g_return_val_if_fail (WINNOW_IS_COMPRESSION (self), 0);
+
+  count_receipt (self);
   return self->tokens_after;
 }
 
@@ -166,6 +194,7 @@ winnow_compression_get_saved_ratio (WinnowCompression *self)
 {
   g_return_val_if_fail (WINNOW_IS_COMPRESSION (self), 0.0);
 
+  count_receipt (self);
   if (self->tokens_before == 0 || self->tokens_after >= self->tokens_before)
     return 0.0;
   return 1.0 - (double) self->tokens_after / (double) self->tokens_before;

@@ -34,8 +34,8 @@ WinnowCompression *_winnow_compression_new             (WinnowDetection   *detec
                                                         WinnowSelection    selection,
                                                         WinnowFilter      *filter,
                                                         WinnowRtkResult   *result,
-                                                        gsize              tokens_before,
-                                                        gsize              tokens_after,
+                                                        char              *input,
+                                                        gsize              input_length,
                                                         gint64             duration_us);
 
 G_END_DECLS

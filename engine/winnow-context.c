@@ -278,8 +278,6 @@ winnow_context_compress (WinnowContext                *self,
   WinnowSelection selection = WINNOW_SELECTION_NONE;
   WinnowFilter *filter = NULL;
   gint64 start = g_get_monotonic_time ();
-  const char *out;
-  gsize out_len;
   gsize len;
 
   g_return_val_if_fail (WINNOW_IS_CONTEXT (self), NULL);
@@ -321,10 +319,8 @@ winnow_context_compress (WinnowContext                *self,
     rtk_options.engine_limits = FALSE;
 
   result = winnow_rtk_apply (filter, text, len, &rtk_options);
-  out = winnow_rtk_result_get_text (result, &out_len);
 
   return _winnow_compression_new (detection, selection, filter, result,
-                                  winnow_tokens_count (text, len),
-                                  winnow_tokens_count (out, out_len),
+                                  g_memdup2 (text, len), len,
                                   g_get_monotonic_time () - start);
 }

@@ -36,9 +36,9 @@
 
 typedef struct
 {
-  WinnowRegex *commands[WINNOW_MAX_TYPE_PATTERNS + 1];
-  WinnowRegex *weak[WINNOW_MAX_TYPE_PATTERNS + 1];
-  WinnowRegex *content[WINNOW_MAX_TYPE_PATTERNS + 1];
+  WinnowRegex  *commands[WINNOW_MAX_TYPE_PATTERNS + 1];
+  WinnowRegex  *weak[WINNOW_MAX_TYPE_PATTERNS + 1];
+  WinnowRegex **content;   /* compiled when the type is first considered; NULL-terminated */
 } CompiledType;
 
 struct _WinnowDetector
@@ -64,7 +64,13 @@ winnow_detector_finalize (GObject *object)
           {
             g_clear_pointer (&self->compiled[i].commands[k], winnow_regex_unref);
             g_clear_pointer (&self->compiled[i].weak[k], winnow_regex_unref);
-            g_clear_pointer (&self->compiled[i].content[k], winnow_regex_unref);
+          }
+      for (guint i = 0; i < self->n_types; i++)
+        if (self->compiled[i].content != NULL)
+          {
+            for (guint k = 0; self->compiled[i].content[k] != NULL; k++)
+              winnow_regex_unref (self->compiled[i].content[k]);
+            g_free (self->compiled[i].content);
           }
       g_free (self->compiled);
     }
@@ -127,7 +133,6 @@ compile_all (WinnowDetector *self)
     {
       compile_list (self->types[i].commands, "i", compiled[i].commands);
       compile_list (self->types[i].weak_commands, "i", compiled[i].weak);
-      compile_list (self->types[i].content, "m", compiled[i].content);
     }
 
   return compiled;
@@ -146,6 +151,25 @@ get_compiled (WinnowDetector *self)
     }
 
   return self->compiled;
+}
+
+/* A type's content patterns, compiled the first time the type is considered: with a command
+ * naming its tool, a one-shot call compiles only that type's patterns. */
+static WinnowRegex * const *
+get_content (WinnowDetector *self,
+             guint           index)
+{
+  CompiledType *type = &self->compiled[index];
+
+  if (g_once_init_enter (&type->content))
+    {
+      WinnowRegex **content = g_new0 (WinnowRegex *, WINNOW_MAX_TYPE_PATTERNS + 1);
+
+      compile_list (self->types[index].content, "m", content);
+      g_once_init_leave (&type->content, content);
+    }
+
+  return (WinnowRegex * const *) type->content;
 }
 
 static gboolean
@@ -369,7 +393,7 @@ winnow_detector_detect (WinnowDetector *self,
       if ((type->flags & WINNOW_OUTPUT_TYPE_FALLBACK) && command_score[i] == 0)
         continue; /* fallbacks only win when nothing specific does; see below */
 
-      hits = count_matches (compiled[i].content, sample, sample_len);
+      hits = count_matches (get_content (self, i), sample, sample_len);
       if (strcmp (type->id, "json-output") == 0 && is_json)
         hits += 2;
 
@@ -388,7 +412,7 @@ winnow_detector_detect (WinnowDetector *self,
       /* nothing specific: generic-error when there are error lines, else generic-output */
       const WinnowOutputType *generic_error = _winnow_output_types_lookup ("generic-error");
       guint idx = generic_error - self->types;
-      guint hits = count_matches (compiled[idx].content, sample, sample_len);
+      guint hits = count_matches (get_content (self, idx), sample, sample_len);
       gboolean passthrough = !has_errors && (cmd == NULL || hits == 0);
 
       if (hits > 0)

@@ -47,7 +47,9 @@ typedef struct
   guint              n_error;    /* how many of preserve[] are errorPatterns */
 } WinnowFilterProgram;
 
-const WinnowFilterProgram *_winnow_filter_get_program (WinnowFilter *self);
+const WinnowFilterProgram *_winnow_filter_get_program        (WinnowFilter *self);
+void                       _winnow_filter_set_tests_resource (WinnowFilter *self,
+                                                              const char   *resource_path);
 
 /* Line patterns (drop/include/collapse/preserve) are case-insensitive; replace is global and
  * case-sensitive; whole-text patterns are case-insensitive and multi-line. */

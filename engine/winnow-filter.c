@@ -73,6 +73,8 @@ struct _WinnowFilter
   GStrv                summary_patterns;
 
   GPtrArray           *tests;          /* WinnowFilterTest */
+  char                *tests_resource; /* where the tests are, when read lazily */
+  gsize                tests_loaded;   /* g_once_init */
 
   /* unknown members, written back as they were */
   JsonObject          *extra;
@@ -273,6 +275,7 @@ winnow_filter_finalize (GObject *object)
   g_clear_pointer (&self->error_patterns, g_strfreev);
   g_clear_pointer (&self->summary_patterns, g_strfreev);
   g_clear_pointer (&self->tests, g_ptr_array_unref);
+  g_clear_pointer (&self->tests_resource, g_free);
   g_clear_pointer (&self->extra, json_object_unref);
   g_clear_pointer (&self->extra_match, json_object_unref);
   g_clear_pointer (&self->extra_rules, json_object_unref);
@@ -1412,6 +1415,77 @@ winnow_filter_count_text_pattern_hits (WinnowFilter *self,
   return hits;
 }
 
+/* ---- tests read on demand ---------------------------------------------------------------- */
+
+/* Built-in filters are loaded from an index without their tests; the tests are read from the
+ * filter's own file in the resource the first time somebody asks for them. */
+void
+_winnow_filter_set_tests_resource (WinnowFilter *self,
+                                   const char   *resource_path)
+{
+  g_return_if_fail (WINNOW_IS_FILTER (self));
+
+  g_free (self->tests_resource);
+  self->tests_resource = g_strdup (resource_path);
+}
+
+static void
+load_tests (WinnowFilter *self)
+{
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  JsonNode *root;
+  gsize size;
+  const char *data;
+  Parser p = {
+    .source = self->source,
+    .file = self->file,
+    .base = "",
+    .id = self->id,
+    .flags = WINNOW_FILTER_PARSE_LAZY_REGEX,
+  };
+
+  bytes = g_resources_lookup_data (self->tests_resource, 0, NULL);
+  if (bytes == NULL)
+    return;
+
+  data = g_bytes_get_data (bytes, &size);
+  if (!json_parser_load_from_data (parser, data, size, NULL))
+    return;
+
+  root = json_parser_get_root (parser);
+  if (root != NULL && JSON_NODE_HOLDS_OBJECT (root))
+    read_tests (&p, self, json_node_get_object (root));
+  else if (root != NULL && JSON_NODE_HOLDS_ARRAY (root))
+    {
+      JsonArray *array = json_node_get_array (root);
+
+      for (guint i = 0; i < json_array_get_length (array); i++)
+        {
+          JsonNode *element = json_array_get_element (array, i);
+
+          if (JSON_NODE_HOLDS_OBJECT (element) &&
+              g_strcmp0 (json_object_get_string_member_with_default (json_node_get_object (element),
+                                                                     "id", NULL),
+                         self->id) == 0)
+            read_tests (&p, self, json_node_get_object (element));
+        }
+    }
+}
+
+static void
+ensure_tests (WinnowFilter *self)
+{
+  if (self->tests_resource == NULL)
+    return;
+
+  if (g_once_init_enter (&self->tests_loaded))
+    {
+      load_tests (self);
+      g_once_init_leave (&self->tests_loaded, 1);
+    }
+}
+
 /* ---- getters ----------------------------------------------------------------------------- */
 
 #define EMPTY_STRV ((const char * const *) empty_strv)
@@ -1648,6 +1722,8 @@ guint
 winnow_filter_get_n_tests (WinnowFilter *self)
 {
   g_return_val_if_fail (WINNOW_IS_FILTER (self), 0);
+
+  ensure_tests (self);
   return self->tests->len;
 }
 
@@ -1656,6 +1732,8 @@ winnow_filter_get_test (WinnowFilter *self,
                         guint         index)
 {
   g_return_val_if_fail (WINNOW_IS_FILTER (self), NULL);
+
+  ensure_tests (self);
   g_return_val_if_fail (index < self->tests->len, NULL);
   return g_ptr_array_index (self->tests, index);
 }
@@ -1707,6 +1785,7 @@ winnow_filter_to_json_node (WinnowFilter *self)
 
   g_return_val_if_fail (WINNOW_IS_FILTER (self), NULL);
 
+  ensure_tests (self);
   json_builder_begin_object (builder);
 
   json_builder_set_member_name (builder, "id");
