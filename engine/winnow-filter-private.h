@@ -8,6 +8,8 @@
 #include "winnow-filter.h"
 #include "winnow-regex.h"
 
+#include <json-glib/json-glib.h>
+
 G_BEGIN_DECLS
 
 /* A compiled pattern and where it came from, so the trace can say which rule fired. */
@@ -47,6 +49,91 @@ typedef struct
   guint              n_error;    /* how many of preserve[] are errorPatterns */
 } WinnowFilterProgram;
 
+/* The filter's fields, shared by winnow-filter.c (the object), winnow-filter-json.c (parsing
+ * and writing) and winnow-filter-program.c (compiled patterns). Outside those three files a
+ * filter is only reached through its public getters. */
+#define WINNOW_FILTER_DEFAULT_PRIORITY   50
+#define WINNOW_FILTER_DEFAULT_HEAD_LINES 20
+#define WINNOW_FILTER_DEFAULT_TAIL_LINES 20
+
+typedef struct
+{
+  char *pattern;
+  char *replacement;
+} WinnowReplaceRule;
+
+typedef struct
+{
+  char *pattern;
+  char *message;
+  char *unless;
+} WinnowMatchOutputRule;
+
+struct _WinnowFilter
+{
+  GObject              parent_instance;
+
+  char                *id;
+  char                *label;
+  char                *description;
+  char                *category;
+  int                  priority;
+  WinnowFilterSource   source;
+  char                *file;
+
+  GStrv                output_types;
+  GStrv                commands;
+  GStrv                patterns;
+
+  GArray              *replace;        /* WinnowReplaceRule */
+  GArray              *match_output;   /* WinnowMatchOutputRule */
+  GStrv                drop;
+  GStrv                include;
+  GStrv                collapse;
+  guint                truncate_line_at;
+  guint                max_lines;
+  guint                head_lines;
+  guint                tail_lines;
+  char                *on_empty;
+  GStrv                error_patterns;
+  GStrv                summary_patterns;
+
+  GPtrArray           *tests;          /* WinnowFilterTest */
+  char                *tests_resource; /* where the tests are, when read lazily */
+  gsize                tests_loaded;   /* g_once_init */
+
+  /* unknown members, written back as they were */
+  JsonObject          *extra;
+  JsonObject          *extra_match;
+  JsonObject          *extra_rules;
+  JsonObject          *extra_preserve;
+
+  WinnowFilterProgram *program;
+  WinnowPattern       *command_regexes;
+  WinnowPattern       *text_regexes;
+
+  guint                strip_ansi : 1;
+  guint                filter_stderr : 1;
+  guint                deduplicate : 1;
+  guint                has_head_lines : 1;
+  guint                has_tail_lines : 1;
+  guint                legacy : 1;
+};
+
+static inline const char * const *
+_winnow_strv_or_empty (GStrv strv)
+{
+  static const char * const empty[] = { NULL };
+
+  return strv ? (const char * const *) strv : empty;
+}
+
+void                       _winnow_replace_rule_clear        (gpointer      data);
+void                       _winnow_match_output_rule_clear   (gpointer      data);
+void                       _winnow_filter_program_free       (WinnowFilterProgram *program);
+void                       _winnow_filter_selector_free      (WinnowPattern *patterns);
+void                       _winnow_filter_ensure_tests       (WinnowFilter *self);
+void                       _winnow_filter_load_tests         (WinnowFilter *self);
 const WinnowFilterProgram *_winnow_filter_get_program        (WinnowFilter *self);
 void                       _winnow_filter_set_tests_resource (WinnowFilter *self,
                                                               const char   *resource_path);

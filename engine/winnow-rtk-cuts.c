@@ -1,0 +1,350 @@
+/* winnow-rtk-cuts.c — the stages that cut lines out: deduplication, head/tail, engine caps
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every cut leaves one in-place marker with its count, keeps order, and spares protected
+ * lines: error and summary lines, Winnow's own markers, and (for head/tail and the caps) any
+ * line carrying a failure word, since a filter cannot anticipate every way output fails.
+ */
+
+#define G_LOG_DOMAIN "winnow-rtk"
+
+#include "config.h"
+
+#include "winnow-rtk-run.h"
+
+/* ---- 9. deduplicate ---------------------------------------------------------------------- */
+
+void
+_winnow_rtk_stage_deduplicate (Run        *run,
+                   const char *name,
+                   const char *rule,
+                   guint       threshold)
+{
+  WinnowTraceStage *stage = _winnow_rtk_stage_begin (run, name);
+  LineArray out;
+  guint folded = 0;
+
+  threshold = MAX (threshold, 2);
+  line_array_init (&out, run->lines.len);
+
+  for (guint i = 0; i < run->lines.len;)
+    {
+      const Line *line = line_at (run, i);
+      guint run_len = 1;
+
+      while (i + run_len < run->lines.len &&
+             !(line->flags & LINE_MARKER) &&
+             line_at (run, i + run_len)->len == line->len &&
+             !(line_at (run, i + run_len)->flags & LINE_MARKER) &&
+             memcmp (line_at (run, i + run_len)->text, line->text, line->len) == 0)
+        run_len++;
+
+      line_array_push (&out, line);
+
+      if (run_len >= threshold)
+        {
+          /* a run of blank lines folds to one blank line; anything else keeps a count */
+          if (!is_blank (line))
+            {
+              Line marker = _winnow_rtk_make_marker (run, "identical", run_len - 1);
+              line_array_push (&out, &marker);
+            }
+          for (guint k = 1; k < run_len; k++)
+            record_removed (run, line_at (run, i + k)->origin);
+          folded += run_len - 1;
+        }
+      else
+        for (guint k = 1; k < run_len; k++)
+          line_array_push (&out, line_at (run, i + k));
+
+      i += run_len;
+    }
+
+  replace_lines (run, &out);
+
+  _winnow_trace_stage_add_hits (stage, rule, NULL, folded);
+  _winnow_rtk_stage_end (run, stage);
+}
+
+/* Words that make a line worth keeping through head/tail cuts and the engine caps, whatever
+ * the filter said. A
+ * hand-written scan: this runs on every line of every capped result, so a table of possible
+ * first bytes rejects most positions with one load. */
+gboolean
+_winnow_rtk_has_failure_word (const Line *line)
+{
+  static const struct { const char *word; guint8 len; } words[] = {
+    { "error", 5 }, { "fail", 4 }, { "exception", 9 }, { "traceback", 9 }, { "panic", 5 },
+    { "fatal", 5 }, { "abort", 5 }, { "assert", 6 }, { "segmentation fault", 18 },
+    { "\xE2\x9C\x96", 3 } /* ✖ */, { "\xE2\x9C\x97", 3 } /* ✗ */,
+  };
+  static const guint8 first[256] = {
+    ['a'] = 1, ['A'] = 1, ['e'] = 1, ['E'] = 1, ['f'] = 1, ['F'] = 1, ['p'] = 1, ['P'] = 1,
+    ['s'] = 1, ['S'] = 1, ['t'] = 1, ['T'] = 1, [0xE2] = 1,
+  };
+  const guchar *text = (const guchar *) line->text;
+  gsize len = line->len;
+
+  for (gsize i = 0; i < len; i++)
+    {
+      char c;
+
+      if G_LIKELY (!first[text[i]])
+        continue;
+
+      c = g_ascii_tolower (text[i]);
+      for (guint w = 0; w < G_N_ELEMENTS (words); w++)
+        if (words[w].word[0] == c && len - i >= words[w].len &&
+            g_ascii_tolower (text[i + 1]) == words[w].word[1] &&
+            g_ascii_strncasecmp ((const char *) text + i, words[w].word, words[w].len) == 0)
+          return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* ---- 10. headLines / tailLines / maxLines ------------------------------------------------ */
+
+/* Emits the lines marked LINE_KEEP in order, with one marker for each gap. */
+void
+_winnow_rtk_cut_with_markers (Run *run)
+{
+  LineArray out;
+  guint gap = 0;
+
+  line_array_init (&out, run->lines.len);
+
+  for (guint i = 0; i <= run->lines.len; i++)
+    {
+      Line *line = i < run->lines.len ? line_at (run, i) : NULL;
+
+      if (line != NULL && !(line->flags & LINE_KEEP))
+        {
+          gap++;
+          record_removed (run, line->origin);
+          continue;
+        }
+
+      if (gap > 0)
+        {
+          Line marker = _winnow_rtk_make_marker (run, "lines", gap);
+          line_array_push (&out, &marker);
+          gap = 0;
+        }
+
+      if (line != NULL)
+        {
+          line->flags &= ~LINE_KEEP;
+          line_array_push (&out, line);
+        }
+    }
+
+  replace_lines (run, &out);
+}
+
+void
+_winnow_rtk_stage_head_tail (Run *run)
+{
+  WinnowFilter *filter = run->filter;
+  WinnowRtkIntensity intensity = run->options->intensity;
+  guint max_lines = _winnow_rtk_scale (winnow_filter_get_max_lines (filter), intensity);
+  guint head = _winnow_rtk_scale (winnow_filter_get_head_lines (filter), intensity);
+  guint tail = _winnow_rtk_scale (winnow_filter_get_tail_lines (filter), intensity);
+  WinnowTraceStage *stage = _winnow_rtk_stage_begin (run, "maxLines");
+  guint n = run->lines.len;
+
+  if (n > max_lines)
+    {
+      for (guint i = 0; i < n; i++)
+        {
+          Line *line = line_at (run, i);
+
+          /* a line with a failure word survives the cut even when the filter did not think
+           * of it (a FATAL in the middle of a server log): the engine caps bound the size */
+          if (i < head || i + tail >= n || is_protected (line) || _winnow_rtk_has_failure_word (line))
+            line->flags |= LINE_KEEP;
+        }
+      _winnow_rtk_cut_with_markers (run);
+      _winnow_trace_stage_add_hits (stage, "rules.maxLines", NULL, n - run->lines.len);
+    }
+
+  {
+    g_autofree char *note = g_strdup_printf ("limit %u lines: head %u, tail %u", max_lines,
+                                             head, tail);
+    _winnow_trace_stage_set_note (stage, note);
+  }
+  _winnow_rtk_stage_end (run, stage);
+}
+
+/* ---- engine caps ------------------------------------------------------------------------- */
+
+/* Code points in valid UTF-8: every byte that does not continue a sequence starts one. */
+static gsize
+utf8_length (const char *text,
+             gsize       len)
+{
+  gsize n = 0;
+
+  for (gsize i = 0; i < len; i++)
+    n += ((guchar) text[i] & 0xC0) != 0x80;
+  return n;
+}
+
+static gsize
+line_chars (const Line *line)
+{
+  return utf8_length (line->text, line->len) + 1; /* the newline counts */
+}
+
+#define MARKER_CHARS 24 /* "… 123456 lines omitted …" and its newline */
+
+void
+_winnow_rtk_stage_engine_cap (Run *run)
+{
+  const WinnowRtkOptions *options = run->options;
+  guint max_lines = options->max_lines_per_result;
+  gsize max_chars = options->max_chars_per_result;
+  guint n = run->lines.len;
+  g_autofree gsize *cost = NULL;
+  WinnowTraceStage *stage;
+  guint used_lines = 0;
+  gsize used_chars = 0;
+  guint budget_lines;
+  gsize budget_chars;
+
+  if (options->intensity == WINNOW_RTK_INTENSITY_AGGRESSIVE)
+    {
+      max_lines = _winnow_rtk_scale (max_lines, options->intensity);
+      max_chars = _winnow_rtk_scale (max_chars, options->intensity);
+    }
+
+  /* Within both caps? Bytes bound characters from above, so count characters only when the
+   * bytes alone exceed the cap. */
+  if (max_lines == 0 || n <= max_lines)
+    {
+      gsize bytes = 0;
+      gsize chars = 0;
+
+      for (guint i = 0; i < n; i++)
+        bytes += line_at (run, i)->len + 1;
+      if (max_chars == 0 || bytes <= max_chars)
+        return;
+      for (guint i = 0; i < n && chars <= max_chars; i++)
+        chars += line_chars (line_at (run, i));
+      if (chars <= max_chars)
+        return;
+    }
+
+  stage = _winnow_rtk_stage_begin (run, "engine:cap");
+  if (max_lines == 0)
+    max_lines = G_MAXUINT / 4;
+  if (max_chars == 0)
+    max_chars = G_MAXSIZE / 4;
+
+  /* a line's cost in characters, counted when first needed (0 = not yet) */
+  cost = g_new0 (gsize, MAX (n, 1));
+#define COST(i) (cost[i] ? cost[i] : (cost[i] = line_chars (line_at (run, i))))
+
+  /* Half the budget first goes to lines that matter, earliest first (the first error is
+   * usually the cause): error lines and lines with a failure word, then summary lines and
+   * markers. Each may open a gap, so it is charged for a marker too. */
+  for (guint tier = 0; tier < 2; tier++)
+    for (guint i = 0; i < n; i++)
+      {
+        Line *line = line_at (run, i);
+        gboolean wanted;
+
+        if (line->flags & LINE_KEEP)
+          continue;
+        wanted = tier == 0 ? ((line->flags & LINE_ERROR) || _winnow_rtk_has_failure_word (line))
+                           : is_protected (line);
+        if (!wanted)
+          continue;
+        if (used_lines + 2 > max_lines / 2 ||
+            used_chars + COST (i) + MARKER_CHARS > max_chars / 2)
+          break;
+
+        line->flags |= LINE_KEEP;
+        used_lines += 2;
+        used_chars += COST (i) + MARKER_CHARS;
+      }
+
+  /* The rest: 55% to the head, 45% to the tail, as the reference does. */
+  budget_lines = max_lines > used_lines ? max_lines - used_lines : 0;
+  budget_chars = max_chars > used_chars ? max_chars - used_chars : 0;
+  {
+    guint head_lines = budget_lines * 55 / 100;
+    gsize head_chars = budget_chars * 55 / 100;
+    guint tail_lines = budget_lines - head_lines;
+    gsize tail_chars = budget_chars - head_chars;
+    guint i;
+
+    for (i = 0; i < n && head_lines > 1; i++)
+      {
+        Line *line = line_at (run, i);
+
+        if (line->flags & LINE_KEEP)
+          continue;
+        if (COST (i) + MARKER_CHARS > head_chars)
+          break;
+        line->flags |= LINE_KEEP;
+        head_lines--;
+        head_chars -= COST (i);
+      }
+
+    for (i = n; i > 0 && tail_lines > 1; i--)
+      {
+        Line *line = line_at (run, i - 1);
+
+        if (line->flags & LINE_KEEP)
+          continue;
+        if (COST (i - 1) + MARKER_CHARS > tail_chars)
+          break;
+        line->flags |= LINE_KEEP;
+        tail_lines--;
+        tail_chars -= COST (i - 1);
+      }
+  }
+#undef COST
+
+  /* A single line longer than the whole budget: keep its start, cut on a character boundary. */
+  {
+    gboolean any = FALSE;
+
+    for (guint i = 0; i < n && !any; i++)
+      any = (line_at (run, i)->flags & LINE_KEEP) != 0;
+
+    if (!any && n > 0)
+      {
+        Line *line = line_at (run, 0);
+        gsize keep_chars = max_chars > MARKER_CHARS * 2 ? max_chars - MARKER_CHARS * 2 : 1;
+        const char *cut = line->text;
+        const char *end = line->text + line->len;
+
+        for (gsize k = 0; k < keep_chars && cut < end; k++)
+          cut = g_utf8_next_char (cut);
+
+        if (cut < end)
+          {
+            g_autofree char *text = g_strdup_printf ("%.*s \xE2\x80\xA6",
+                                                     (int) (cut - line->text), line->text);
+            line->len = strlen (text);
+            line->text = g_string_chunk_insert_len (run->chunk, text, line->len);
+          }
+        line->flags |= LINE_KEEP;
+      }
+  }
+
+  _winnow_rtk_cut_with_markers (run);
+  _winnow_trace_stage_add_hits (stage, "maxLinesPerResult/maxCharsPerResult", NULL,
+                                n > run->lines.len ? n - run->lines.len : 0);
+  {
+    g_autofree char *note =
+      g_strdup_printf ("capped at %u lines / %" G_GSIZE_FORMAT " characters",
+                       options->max_lines_per_result,
+                       (gsize) options->max_chars_per_result);
+    _winnow_trace_stage_set_note (stage, note);
+  }
+  _winnow_rtk_stage_end (run, stage);
+}
