@@ -6,6 +6,7 @@
 #pragma once
 
 #include "winnow-filter.h"
+#include "winnow-literals.h"
 #include "winnow-regex.h"
 
 #include <json-glib/json-glib.h>
@@ -15,8 +16,10 @@ G_BEGIN_DECLS
 /* A compiled pattern and where it came from, so the trace can say which rule fired. */
 typedef struct
 {
-  WinnowRegex *regex;
-  char        *path;     /* e.g. "rules.dropPatterns[3]" */
+  WinnowRegex   *regex;
+  char          *path;        /* e.g. "rules.dropPatterns[3]" */
+  WinnowBigrams *literals;    /* a match contains one of these literals (winnow-literals.c) */
+  guint          n_literals;  /* 0: no such literal is known, always run the regex */
 } WinnowPattern;
 
 typedef struct

@@ -30,6 +30,7 @@ clear_patterns (WinnowPattern **patterns,
     {
       g_clear_pointer (&(*patterns)[i].regex, winnow_regex_unref);
       g_free ((*patterns)[i].path);
+      g_free ((*patterns)[i].literals);
     }
   g_clear_pointer (patterns, g_free);
 }
@@ -98,7 +99,25 @@ compile_pattern (WinnowPattern *out,
   /* Only a built-in parsed lazily can get here with a bad pattern, and the build validates
    * those; warn loudly rather than crash if it happens anyway. */
   if (out->regex == NULL)
-    g_warning ("%s: invalid regex /%s/: %s", path, source, error->message);
+    {
+      g_warning ("%s: invalid regex /%s/: %s", path, source, error->message);
+      return;
+    }
+
+  /* Line patterns are case-insensitive: the literals a match needs let most lines skip the
+   * regex call (see winnow-literals.c). */
+  if (g_strcmp0 (flags, WINNOW_LINE_FLAGS) == 0)
+    {
+      g_autoptr(GPtrArray) literals = _winnow_literals_required (source);
+
+      if (literals != NULL && literals->len > 0)
+        {
+          out->literals = g_new (WinnowBigrams, literals->len);
+          out->n_literals = literals->len;
+          for (guint i = 0; i < literals->len; i++)
+            _winnow_bigrams_of_literal (g_ptr_array_index (literals, i), &out->literals[i]);
+        }
+    }
 }
 
 static WinnowPattern *

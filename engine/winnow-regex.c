@@ -387,7 +387,7 @@ unit_equal (guchar   c,
             int      unit,
             gboolean caseless)
 {
-  return c == unit || (caseless && g_ascii_tolower (c) == g_ascii_tolower (unit));
+  return c == unit || (caseless && _winnow_ascii_lower (c) == _winnow_ascii_lower (unit));
 }
 
 static gboolean

@@ -12,6 +12,7 @@
 #include "config.h"
 
 #include "winnow-rtk-run.h"
+#include "winnow-utf8.h"
 
 /* ---- 9. deduplicate ---------------------------------------------------------------------- */
 
@@ -68,23 +69,52 @@ _winnow_rtk_stage_deduplicate (Run        *run,
 }
 
 /* Words that make a line worth keeping through head/tail cuts and the engine caps, whatever
- * the filter said. A
- * hand-written scan: this runs on every line of every capped result, so a table of possible
- * first bytes rejects most positions with one load. */
-gboolean
-_winnow_rtk_has_failure_word (const Line *line)
+ * the filter said. Runs on every line that could be cut: when the line's byte pairs are
+ * known (see the literal prefilter), a line lacking the pairs of every word is answered at
+ * once; otherwise a table of possible first bytes rejects most positions with one load. */
+static const struct { const char *word; guint8 len; } failure_words[] = {
+  { "error", 5 }, { "fail", 4 }, { "exception", 9 }, { "traceback", 9 }, { "panic", 5 },
+  { "fatal", 5 }, { "abort", 5 }, { "assert", 6 }, { "segmentation fault", 18 },
+  { "\xE2\x9C\x96", 3 } /* ✖ */, { "\xE2\x9C\x97", 3 } /* ✗ */,
+};
+
+/* The byte pairs of each ASCII failure word, for lines whose pairs are known. */
+static gboolean
+may_have_failure_word (Run        *run,
+                       const Line *line)
 {
-  static const struct { const char *word; guint8 len; } words[] = {
-    { "error", 5 }, { "fail", 4 }, { "exception", 9 }, { "traceback", 9 }, { "panic", 5 },
-    { "fatal", 5 }, { "abort", 5 }, { "assert", 6 }, { "segmentation fault", 18 },
-    { "\xE2\x9C\x96", 3 } /* ✖ */, { "\xE2\x9C\x97", 3 } /* ✗ */,
-  };
+  const WinnowBigrams *pairs;
+
+  if (line->key >= run->n_pairs || run->pairs_state[line->key] != 1)
+    return TRUE; /* unknown, or non-ASCII (✖ ✗): scan it */
+
+  pairs = &run->pairs[line->key];
+  if (!run->failure_masks_ready)
+    {
+      for (guint w = 0; w < N_ASCII_FAILURE_WORDS; w++)
+        _winnow_bigrams_of_literal (failure_words[w].word, &run->failure_masks[w]);
+      run->failure_masks_ready = TRUE;
+    }
+
+  for (guint w = 0; w < N_ASCII_FAILURE_WORDS; w++)
+    if (_winnow_bigrams_contain (pairs, &run->failure_masks[w]))
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+_winnow_rtk_has_failure_word (Run        *run,
+                              const Line *line)
+{
   static const guint8 first[256] = {
     ['a'] = 1, ['A'] = 1, ['e'] = 1, ['E'] = 1, ['f'] = 1, ['F'] = 1, ['p'] = 1, ['P'] = 1,
     ['s'] = 1, ['S'] = 1, ['t'] = 1, ['T'] = 1, [0xE2] = 1,
   };
   const guchar *text = (const guchar *) line->text;
   gsize len = line->len;
+
+  if (!may_have_failure_word (run, line))
+    return FALSE;
 
   for (gsize i = 0; i < len; i++)
     {
@@ -93,11 +123,11 @@ _winnow_rtk_has_failure_word (const Line *line)
       if G_LIKELY (!first[text[i]])
         continue;
 
-      c = g_ascii_tolower (text[i]);
-      for (guint w = 0; w < G_N_ELEMENTS (words); w++)
-        if (words[w].word[0] == c && len - i >= words[w].len &&
-            g_ascii_tolower (text[i + 1]) == words[w].word[1] &&
-            g_ascii_strncasecmp ((const char *) text + i, words[w].word, words[w].len) == 0)
+      c = _winnow_ascii_lower (text[i]);
+      for (guint w = 0; w < G_N_ELEMENTS (failure_words); w++)
+        if (failure_words[w].word[0] == c && len - i >= failure_words[w].len &&
+            _winnow_ascii_equal_lower ((const char *) text + i, failure_words[w].word,
+                                       failure_words[w].len))
           return TRUE;
     }
 
@@ -162,7 +192,7 @@ _winnow_rtk_stage_head_tail (Run *run)
 
           /* a line with a failure word survives the cut even when the filter did not think
            * of it (a FATAL in the middle of a server log): the engine caps bound the size */
-          if (i < head || i + tail >= n || is_protected (line) || _winnow_rtk_has_failure_word (line))
+          if (i < head || i + tail >= n || is_protected (line) || _winnow_rtk_has_failure_word (run, line))
             line->flags |= LINE_KEEP;
         }
       _winnow_rtk_cut_with_markers (run);
@@ -257,7 +287,7 @@ _winnow_rtk_stage_engine_cap (Run *run)
 
         if (line->flags & LINE_KEEP)
           continue;
-        wanted = tier == 0 ? ((line->flags & LINE_ERROR) || _winnow_rtk_has_failure_word (line))
+        wanted = tier == 0 ? ((line->flags & LINE_ERROR) || _winnow_rtk_has_failure_word (run, line))
                            : is_protected (line);
         if (!wanted)
           continue;

@@ -71,6 +71,7 @@ _winnow_rtk_make_marker (Run        *run,
   line.len = strlen (text);
   line.text = g_string_chunk_insert_len (run->chunk, text, line.len);
   line.origin = NO_ORIGIN;
+  line.key = NO_ORIGIN;
   line.flags = LINE_MARKER;
 
   return line;
@@ -85,6 +86,7 @@ _winnow_rtk_make_message (Run        *run,
   line.len = strlen (text);
   line.text = g_string_chunk_insert_len (run->chunk, text, line.len);
   line.origin = NO_ORIGIN;
+  line.key = NO_ORIGIN;
   line.flags = LINE_MARKER;
 
   return line;

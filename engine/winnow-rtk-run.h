@@ -19,6 +19,9 @@ G_BEGIN_DECLS
 
 #define NO_ORIGIN G_MAXUINT
 
+/* the failure words of winnow-rtk-cuts.c that are plain ASCII */
+#define N_ASCII_FAILURE_WORDS 9
+
 /* Engine defaults, the reference's settings defaults (seed 001). */
 #define DEFAULT_MAX_LINES_PER_RESULT 120
 #define DEFAULT_MAX_CHARS_PER_RESULT 12000
@@ -36,9 +39,10 @@ typedef enum
 typedef struct
 {
   const char *text;     /* not nul-terminated */
-  gsize       len;
+  guint       len;
   guint       origin;   /* index of the input line, or NO_ORIGIN */
   guint       flags;
+  guint       key;      /* slot in Run.pairs while the pattern stages run, or NO_ORIGIN */
 } Line;
 
 /* Plain growable arrays: the stages push millions of elements and GArray's per-call
@@ -64,6 +68,14 @@ typedef struct
   const WinnowFilterProgram *program;
   LineArray                  lines;
   IndexArray                 removed;      /* input lines the current stage removed */
+  /* each line's byte pairs for the literal prefilter, computed once per line for all the
+   * pattern stages (the texts do not change between them); state 0 unknown, 1 usable,
+   * 2 non-ASCII */
+  WinnowBigrams             *pairs;
+  guint8                    *pairs_state;
+  guint                      n_pairs;
+  WinnowBigrams              failure_masks[N_ASCII_FAILURE_WORDS];
+  gboolean                   failure_masks_ready;
   GStringChunk              *chunk;        /* text of every line we rewrote or inserted */
   GListStore                *stages;
   guint                      n_input_lines;
@@ -151,15 +163,56 @@ _winnow_rtk_test_line (Run         *run,
 
 /* Index of the first pattern matching @line, or -1. (A union of the list as one regex was
  * measured slower: it loses PCRE2's start-of-match optimisations.) */
+static inline const WinnowBigrams *
+_winnow_rtk_line_pairs (Run        *run,
+                        const Line *line,
+                        WinnowBigrams *scratch)
+{
+  if (line->key < run->n_pairs)
+    {
+      if (run->pairs_state[line->key] == 0)
+        run->pairs_state[line->key] =
+          _winnow_bigrams_of_line (line->text, line->len, &run->pairs[line->key]) ? 1 : 2;
+      return run->pairs_state[line->key] == 1 ? &run->pairs[line->key] : NULL;
+    }
+
+  return _winnow_bigrams_of_line (line->text, line->len, scratch) ? scratch : NULL;
+}
+
 static inline int
 _winnow_rtk_first_match (Run                 *run,
-             const WinnowPattern *patterns,
-             guint                n_patterns,
-             const Line          *line)
+                         const WinnowPattern *patterns,
+                         guint                n_patterns,
+                         const Line          *line)
 {
+  WinnowBigrams scratch;
+  const WinnowBigrams *pairs = NULL;
+  gboolean looked = FALSE;
+
   for (guint i = 0; i < n_patterns; i++)
-    if (_winnow_rtk_test_line (run, patterns[i].regex, line))
-      return i;
+    {
+      const WinnowPattern *pattern = &patterns[i];
+
+      if (pattern->n_literals > 0)
+        {
+          gboolean possible = FALSE;
+
+          if (!looked)
+            {
+              pairs = _winnow_rtk_line_pairs (run, line, &scratch);
+              looked = TRUE;
+            }
+
+          for (guint k = 0; pairs != NULL && k < pattern->n_literals && !possible; k++)
+            possible = _winnow_bigrams_contain (pairs, &pattern->literals[k]);
+
+          if (pairs != NULL && !possible)
+            continue; /* none of the literals a match needs is in the line */
+        }
+
+      if (_winnow_rtk_test_line (run, pattern->regex, line))
+        return i;
+    }
   return -1;
 }
 
@@ -179,7 +232,8 @@ void              _winnow_rtk_add_pattern_hits  (WinnowTraceStage    *stage,
                                                  guint                n);
 guint             _winnow_rtk_scale             (guint                value,
                                                  WinnowRtkIntensity   intensity);
-gboolean          _winnow_rtk_has_failure_word  (const Line          *line);
+gboolean          _winnow_rtk_has_failure_word  (Run                 *run,
+                                                 const Line          *line);
 void              _winnow_rtk_cut_with_markers  (Run                 *run);
 void              _winnow_rtk_stage_deduplicate (Run                 *run,
                                                  const char          *name,

@@ -134,6 +134,7 @@ split_lines (Run        *run,
       line.len = p - start;
       line.origin = index++;
       line.flags = flags;
+      line.key = NO_ORIGIN;
 
       /* split on \r?\n, as the reference does */
       if (p < end && line.len > 0 && line.text[line.len - 1] == '\r')
@@ -767,6 +768,14 @@ run_filter (Run *run)
   if (program->n_replace > 0)
     stage_replace (run);
 
+  /* from here to truncateLineAt the texts stay as they are: give each line a slot for its
+   * byte pairs, so the literal prefilter computes them once for all the pattern stages */
+  run->n_pairs = run->lines.len;
+  run->pairs = g_new (WinnowBigrams, MAX (run->n_pairs, 1));
+  run->pairs_state = g_new0 (guint8, MAX (run->n_pairs, 1));
+  for (guint i = 0; i < run->lines.len; i++)
+    line_at (run, i)->key = i;
+
   mark_preserved (run);
 
   if (program->n_shortcuts > 0 && stage_match_output (run))
@@ -849,7 +858,8 @@ winnow_rtk_apply (WinnowFilter           *filter,
   if (len == 0)
     return unchanged_result (text, 0, WINNOW_RTK_OUTCOME_EMPTY_INPUT, filter_id, 0, NULL, 0);
 
-  if (!_winnow_utf8_validate (text, len, NULL))
+  /* lines keep 32-bit lengths; nothing that large is command output an agent reads */
+  if (len > G_MAXUINT32 || !_winnow_utf8_validate (text, len, NULL))
     {
       guint n = 1;
       for (gsize i = 0; i < len; i++)
@@ -882,6 +892,8 @@ winnow_rtk_apply (WinnowFilter           *filter,
   g_string_chunk_free (run.chunk);
   g_free (run.lines.v);
   g_free (run.removed.v);
+  g_free (run.pairs);
+  g_free (run.pairs_state);
 
   if (out_len >= len)
     {

@@ -1,0 +1,651 @@
+/* winnow-literals.c — the literal text a regex cannot match without
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Most lines of a big log match none of a filter's patterns, and on short lines a regex call
+ * costs more than its answer. So for each line pattern (all case-insensitive) we work out, from
+ * its JavaScript source, a set of literal strings of which every match must contain at least
+ * one — `\b(?:error|fail)` needs "error" or "fail", `^\s+at \S+` needs "at ", `Tests:\s+\d+`
+ * needs "tests:". A line that contains none of them cannot match, and we can tell cheaply: the
+ * line's lower-cased byte pairs are hashed into a 256-bit set once, and a literal can only be
+ * present if all of its pairs are in the set.
+ *
+ * The analysis is conservative: anything it does not understand (backreferences, optional
+ * parts, classes, non-ASCII letters whose case folding the byte check cannot follow) gives no
+ * literal for that part, and a pattern without a required literal is always run. A false
+ * "maybe" only costs a regex call; the test suite checks on every corpus line that no real
+ * match is ever skipped. Lines with non-ASCII bytes are never skipped (PCRE2 folds a few
+ * non-ASCII characters such as the Kelvin sign onto ASCII letters).
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "winnow-literals.h"
+#include "winnow-utf8.h"
+
+#define MAX_SET     32   /* alternatives kept per literal set */
+#define MAX_LITERAL 48   /* bytes per literal */
+#define UNBOUNDED   G_MAXUINT
+
+typedef GPtrArray StrSet;   /* char *, lower-cased; NULL means "nothing known" */
+
+typedef struct
+{
+  StrSet   *req;        /* every match contains one of these (or NULL) */
+  StrSet   *exact;      /* the part matches exactly one of these (or NULL) */
+  gboolean  zero_width;
+} Info;
+
+typedef struct
+{
+  const char *p;
+  gboolean    failed;   /* a construct that makes the whole analysis unsafe */
+  guint       depth;
+} Scan;
+
+static StrSet *
+set_new (void)
+{
+  return g_ptr_array_new_with_free_func (g_free);
+}
+
+static StrSet *
+set_of (const char *str)
+{
+  StrSet *set = set_new ();
+
+  g_ptr_array_add (set, g_strdup (str));
+  return set;
+}
+
+static void
+set_free (StrSet *set)
+{
+  if (set != NULL)
+    g_ptr_array_unref (set);
+}
+
+static StrSet *
+set_copy (StrSet *set)
+{
+  StrSet *copy;
+
+  if (set == NULL)
+    return NULL;
+
+  copy = set_new ();
+  for (guint i = 0; i < set->len; i++)
+    g_ptr_array_add (copy, g_strdup (g_ptr_array_index (set, i)));
+  return copy;
+}
+
+static gsize
+set_min_length (StrSet *set)
+{
+  gsize min = G_MAXSIZE;
+
+  for (guint i = 0; set != NULL && i < set->len; i++)
+    min = MIN (min, strlen (g_ptr_array_index (set, i)));
+  return set && set->len ? min : 0;
+}
+
+/* @a × @b concatenated, or NULL when that would be too big. */
+static StrSet *
+set_cross (StrSet *a,
+           StrSet *b)
+{
+  StrSet *out;
+
+  if ((gsize) a->len * b->len > MAX_SET)
+    return NULL;
+
+  out = set_new ();
+  for (guint i = 0; i < a->len; i++)
+    for (guint k = 0; k < b->len; k++)
+      {
+        const char *x = g_ptr_array_index (a, i);
+        const char *y = g_ptr_array_index (b, k);
+
+        if (strlen (x) + strlen (y) > MAX_LITERAL)
+          {
+            set_free (out);
+            return NULL;
+          }
+        g_ptr_array_add (out, g_strconcat (x, y, NULL));
+      }
+  return out;
+}
+
+/* Takes both; NULL if either is NULL or the union is too big. */
+static StrSet *
+set_union (StrSet *a,
+           StrSet *b)
+{
+  if (a == NULL || b == NULL || a->len + b->len > MAX_SET)
+    {
+      set_free (a);
+      set_free (b);
+      return NULL;
+    }
+
+  for (guint i = 0; i < b->len; i++)
+    g_ptr_array_add (a, g_strdup (g_ptr_array_index (b, i)));
+  set_free (b);
+  return a;
+}
+
+/* Keeps whichever required set filters better: longer shortest literal, then fewer entries.
+ * Takes both. */
+static StrSet *
+set_better (StrSet *a,
+            StrSet *b)
+{
+  gsize la, lb;
+
+  if (a == NULL)
+    return b;
+  if (b == NULL)
+    return a;
+
+  la = set_min_length (a);
+  lb = set_min_length (b);
+  if (lb > la || (lb == la && b->len < a->len))
+    {
+      set_free (a);
+      return b;
+    }
+  set_free (b);
+  return a;
+}
+
+static void
+info_clear (Info *info)
+{
+  g_clear_pointer (&info->req, set_free);
+  g_clear_pointer (&info->exact, set_free);
+}
+
+/* ---- atoms --------------------------------------------------------------------------------- */
+
+static Info parse_alternation (Scan *scan);
+
+/* A single literal character (lower-cased), or "unknown" for one whose case the byte check
+ * cannot handle. */
+static Info
+literal_char (gunichar c)
+{
+  Info info = { 0 };
+  char buf[8];
+  gint len;
+
+  if (c < 0x80)
+    c = g_ascii_tolower (c);
+  else if (g_unichar_isalpha (c) || g_unichar_toupper (c) != c || g_unichar_tolower (c) != c)
+    return info; /* a letter outside ASCII: its case variants are other bytes */
+
+  len = g_unichar_to_utf8 (c, buf);
+  buf[len] = '\0';
+  info.exact = set_of (buf);
+  return info;
+}
+
+static int
+hex_value (const char *p,
+           guint       digits)
+{
+  int value = 0;
+
+  for (guint i = 0; i < digits; i++)
+    {
+      if (!g_ascii_isxdigit (p[i]))
+        return -1;
+      value = value * 16 + g_ascii_xdigit_value (p[i]);
+    }
+  return value;
+}
+
+static Info
+parse_escape (Scan *scan)
+{
+  Info info = { 0 };
+  char c = *scan->p;
+
+  if (c == '\0')
+    {
+      scan->failed = TRUE;
+      return info;
+    }
+  scan->p++;
+
+  switch (c)
+    {
+    case 'd': case 'D': case 'w': case 'W': case 's': case 'S': case 'p': case 'P':
+      return info; /* some character: unknown */
+
+    case 'b': case 'B':
+      info.zero_width = TRUE;
+      return info;
+
+    case 'n': return literal_char ('\n');
+    case 't': return literal_char ('\t');
+    case 'r': return literal_char ('\r');
+    case 'f': return literal_char ('\f');
+    case 'v': return literal_char ('\v');
+
+    case '0':
+      if (g_ascii_isdigit (*scan->p))
+        scan->failed = TRUE; /* an octal escape: rare, not worth following */
+      return literal_char ('\0');
+
+    case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
+    case 'k':
+      scan->failed = TRUE; /* a backreference matches whatever a group matched */
+      return info;
+
+    case 'c':
+      if (g_ascii_isalpha (*scan->p))
+        return literal_char (*scan->p++ % 32);
+      scan->failed = TRUE;
+      return info;
+
+    case 'x':
+      {
+        int value = hex_value (scan->p, 2);
+        if (value < 0)
+          return literal_char ('x');
+        scan->p += 2;
+        return literal_char (value);
+      }
+
+    case 'u':
+      {
+        int value = hex_value (scan->p, 4);
+        if (value < 0)
+          return literal_char ('u');
+        scan->p += 4;
+        return literal_char (value);
+      }
+
+    default:
+      if ((guchar) c >= 0x80)
+        {
+          const char *start = scan->p - 1;
+          gunichar u = g_utf8_get_char_validated (start, -1);
+
+          if (u == (gunichar) -1 || u == (gunichar) -2)
+            {
+              scan->failed = TRUE;
+              return info;
+            }
+          scan->p = g_utf8_next_char (start);
+          return literal_char (u);
+        }
+      return literal_char (c); /* an identity escape: the character itself */
+    }
+}
+
+/* Skips a character class; what it matches is one unknown character. */
+static Info
+parse_class (Scan *scan)
+{
+  Info info = { 0 };
+
+  if (*scan->p == '^')
+    scan->p++;
+  if (*scan->p == ']')
+    {
+      scan->p++; /* [] or [^] */
+      return info;
+    }
+
+  while (*scan->p != '\0' && *scan->p != ']')
+    {
+      if (*scan->p == '\\' && scan->p[1] != '\0')
+        scan->p++;
+      scan->p++;
+    }
+
+  if (*scan->p != ']')
+    scan->failed = TRUE;
+  else
+    scan->p++;
+
+  return info;
+}
+
+static Info
+parse_group (Scan *scan)
+{
+  Info info = { 0 };
+  gboolean lookaround = FALSE;
+
+  if (scan->p[0] == '?')
+    {
+      if (scan->p[1] == ':')
+        scan->p += 2;
+      else if (scan->p[1] == '=' || scan->p[1] == '!')
+        {
+          scan->p += 2;
+          lookaround = TRUE;
+        }
+      else if (scan->p[1] == '<' && (scan->p[2] == '=' || scan->p[2] == '!'))
+        {
+          scan->p += 3;
+          lookaround = TRUE;
+        }
+      else if (scan->p[1] == '<')
+        {
+          const char *end = strchr (scan->p, '>');
+          if (end == NULL)
+            {
+              scan->failed = TRUE;
+              return info;
+            }
+          scan->p = end + 1;
+        }
+      else
+        {
+          scan->failed = TRUE; /* inline flags or something newer: do not guess */
+          return info;
+        }
+    }
+
+  if (++scan->depth > 64)
+    {
+      scan->failed = TRUE;
+      return info;
+    }
+  info = parse_alternation (scan);
+  scan->depth--;
+
+  if (*scan->p != ')')
+    scan->failed = TRUE;
+  else
+    scan->p++;
+
+  if (lookaround)
+    {
+      info_clear (&info);
+      info.zero_width = TRUE;
+    }
+
+  return info;
+}
+
+/* {n}, {n,} or {n,m}; FALSE (nothing consumed) when it is not a quantifier. */
+static gboolean
+parse_braces (Scan  *scan,
+              guint *min,
+              guint *max)
+{
+  const char *p = scan->p + 1;
+  guint n = 0, m;
+
+  if (!g_ascii_isdigit (*p))
+    return FALSE;
+  while (g_ascii_isdigit (*p))
+    {
+      n = MIN (n * 10 + (guint) (*p - '0'), 100000u);
+      p++;
+    }
+
+  if (*p == '}')
+    m = n;
+  else if (*p == ',' && p[1] == '}')
+    {
+      m = UNBOUNDED;
+      p++;
+    }
+  else if (*p == ',' && g_ascii_isdigit (p[1]))
+    {
+      p++;
+      m = 0;
+      while (g_ascii_isdigit (*p))
+        {
+          m = MIN (m * 10 + (guint) (*p - '0'), 100000u);
+          p++;
+        }
+      if (*p != '}')
+        return FALSE;
+    }
+  else
+    return FALSE;
+
+  scan->p = p + 1;
+  *min = n;
+  *max = m;
+  return TRUE;
+}
+
+/* ---- sequences and alternatives ------------------------------------------------------------ */
+
+static StrSet *
+finalize_run (StrSet *best,
+              StrSet *run)
+{
+  if (run != NULL && set_min_length (run) >= 2)
+    return set_better (best, set_copy (run));
+  return best;
+}
+
+static Info
+parse_sequence (Scan *scan)
+{
+  Info out = { 0 };
+  StrSet *run = set_of ("");
+  StrSet *best = NULL;
+  gboolean all_exact = TRUE;
+
+  while (*scan->p != '\0' && *scan->p != '|' && *scan->p != ')' && !scan->failed)
+    {
+      Info item = { 0 };
+      guint min = 1, max = 1;
+      char c = *scan->p;
+
+      switch (c)
+        {
+        case '(':
+          scan->p++;
+          item = parse_group (scan);
+          break;
+        case '[':
+          scan->p++;
+          item = parse_class (scan);
+          break;
+        case '\\':
+          scan->p++;
+          item = parse_escape (scan);
+          break;
+        case '.':
+          scan->p++;
+          break; /* any character */
+        case '^': case '$':
+          scan->p++;
+          item.zero_width = TRUE;
+          break;
+        default:
+          {
+            gunichar u = g_utf8_get_char_validated (scan->p, -1);
+
+            if (u == (gunichar) -1 || u == (gunichar) -2)
+              {
+                scan->failed = TRUE;
+                break;
+              }
+            scan->p = g_utf8_next_char (scan->p);
+            item = literal_char (u);
+          }
+          break;
+        }
+
+      /* the quantifier, if any (a { that is not one is an ordinary character next time) */
+      if (*scan->p == '*')
+        min = 0, max = UNBOUNDED, scan->p++;
+      else if (*scan->p == '+')
+        min = 1, max = UNBOUNDED, scan->p++;
+      else if (*scan->p == '?')
+        min = 0, max = 1, scan->p++;
+      else if (*scan->p == '{')
+        parse_braces (scan, &min, &max);
+      if (*scan->p == '?' && (min != 1 || max != 1))
+        scan->p++; /* lazy */
+
+      if (item.zero_width && min <= 1)
+        {
+          info_clear (&item);
+          continue; /* consumes nothing: the literal run goes on */
+        }
+
+      if (min >= 1 && item.req != NULL)
+        best = set_better (best, g_steal_pointer (&item.req));
+
+      if (min >= 1 && item.exact != NULL && run != NULL)
+        {
+          StrSet *joined = set_cross (run, item.exact);
+
+          if (joined == NULL)
+            {
+              best = finalize_run (best, run);
+              set_free (run);
+              run = set_copy (item.exact);
+              all_exact = FALSE;
+            }
+          else
+            {
+              set_free (run);
+              run = joined;
+            }
+
+          if (min != 1 || max != 1)
+            {
+              /* repeated: what came before meets the first copy, what follows the last */
+              best = finalize_run (best, run);
+              set_free (run);
+              run = set_copy (item.exact);
+              all_exact = FALSE;
+            }
+        }
+      else
+        {
+          best = finalize_run (best, run);
+          set_free (run);
+          run = set_of ("");
+          all_exact = FALSE;
+        }
+
+      info_clear (&item);
+    }
+
+  best = finalize_run (best, run);
+  out.req = best;
+  out.exact = all_exact ? run : NULL;
+  if (!all_exact)
+    set_free (run);
+
+  return out;
+}
+
+static Info
+parse_alternation (Scan *scan)
+{
+  Info out = parse_sequence (scan);
+
+  while (*scan->p == '|' && !scan->failed)
+    {
+      Info branch;
+
+      scan->p++;
+      branch = parse_sequence (scan);
+      out.req = set_union (out.req, g_steal_pointer (&branch.req));
+      out.exact = set_union (out.exact, g_steal_pointer (&branch.exact));
+      info_clear (&branch);
+    }
+
+  return out;
+}
+
+/**
+ * _winnow_literals_required:
+ * @js_source: JavaScript regex source of a case-insensitive pattern
+ *
+ * Returns: (transfer full) (nullable) (element-type utf8): lower-cased literals (each at least
+ *   two bytes) of which every match contains one, or %NULL when nothing safe is known
+ */
+GPtrArray *
+_winnow_literals_required (const char *js_source)
+{
+  Scan scan = { js_source, FALSE, 0 };
+  Info info;
+
+  if (js_source == NULL || !g_utf8_validate (js_source, -1, NULL))
+    return NULL;
+
+  info = parse_alternation (&scan);
+  if (scan.failed || *scan.p != '\0')
+    {
+      info_clear (&info);
+      return NULL;
+    }
+
+  set_free (info.exact);
+  return info.req;
+}
+
+/* ---- byte pairs ------------------------------------------------------------------------------ */
+
+static inline guint
+pair_hash (guchar a,
+           guchar b)
+{
+  return ((a * 0x9E3779B1u) ^ (b * 0x85EBCA6Bu)) >> 24;
+}
+
+void
+_winnow_bigrams_of_literal (const char    *literal,
+                            WinnowBigrams *out)
+{
+  memset (out, 0, sizeof *out);
+
+  for (const guchar *p = (const guchar *) literal; p[0] != '\0' && p[1] != '\0'; p++)
+    {
+      guint h = pair_hash (p[0], p[1]);
+      out->bits[h >> 6] |= G_GUINT64_CONSTANT (1) << (h & 63);
+      /* the last pair: the first ones ("er", "re", "in") are common in any English text */
+      out->probe = h;
+    }
+}
+
+/**
+ * _winnow_bigrams_of_line:
+ *
+ * Returns: %FALSE (and nothing usable in @out) when the line has non-ASCII bytes
+ */
+gboolean
+_winnow_bigrams_of_line (const char    *line,
+                         gsize          length,
+                         WinnowBigrams *out)
+{
+  const guchar *p = (const guchar *) line;
+  guchar seen = 0;
+  guchar prev;
+
+  memset (out, 0, sizeof *out);
+  if (length == 0)
+    return TRUE;
+
+  prev = _winnow_ascii_lower (p[0]);
+  seen = p[0];
+  for (gsize i = 1; i < length; i++)
+    {
+      guchar cur = _winnow_ascii_lower (p[i]);
+      guint h = pair_hash (prev, cur);
+
+      out->bits[h >> 6] |= G_GUINT64_CONSTANT (1) << (h & 63);
+      seen |= p[i];
+      prev = cur;
+    }
+
+  return (seen & 0x80) == 0;
+}
