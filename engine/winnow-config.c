@@ -388,37 +388,6 @@ parse_rtk (Parser       *p,
                                          1048576);
 }
 
-static void
-place (GPtrArray  *diagnostics,
-       guint       first,
-       const char *text,
-       gsize       length)
-{
-  g_autoptr(WinnowJsonLocator) locator = NULL;
-
-  if (diagnostics == NULL || first >= diagnostics->len)
-    return;
-
-  locator = _winnow_json_locator_new (text, length);
-  for (guint i = first; i < diagnostics->len; i++)
-    {
-      WinnowDiagnostic *d = g_ptr_array_index (diagnostics, i);
-      guint line, column;
-
-      if (winnow_diagnostic_get_line (d) > 0 ||
-          !_winnow_json_locator_lookup (locator, winnow_diagnostic_get_json_path (d),
-                                        &line, &column))
-        continue;
-
-      g_ptr_array_index (diagnostics, i) =
-        winnow_diagnostic_new (winnow_diagnostic_get_level (d), winnow_diagnostic_get_source (d),
-                               winnow_diagnostic_get_file (d), NULL,
-                               winnow_diagnostic_get_json_path (d), line, column,
-                               winnow_diagnostic_get_message (d));
-      g_object_unref (d);
-    }
-}
-
 /**
  * winnow_config_new_from_json:
  * @text: a settings document
@@ -489,7 +458,7 @@ winnow_config_new_from_json (const char *text,
                 "defaults");
     }
 
-  place (diagnostics, first, text, len);
+  _winnow_json_locate_diagnostics (diagnostics, first, text, len);
 
   return g_steal_pointer (&self);
 }

@@ -60,42 +60,6 @@ add_syntax_diagnostic (GPtrArray          *diagnostics,
   }
 }
 
-/* Diagnostics from the filter parser carry JSON paths; give them lines and columns. */
-static void
-place_diagnostics (GPtrArray  *diagnostics,
-                   guint       first,
-                   const char *text,
-                   gsize       length)
-{
-  g_autoptr(WinnowJsonLocator) locator = NULL;
-
-  if (diagnostics == NULL || first >= diagnostics->len)
-    return;
-
-  locator = _winnow_json_locator_new (text, length);
-
-  for (guint i = first; i < diagnostics->len; i++)
-    {
-      WinnowDiagnostic *d = g_ptr_array_index (diagnostics, i);
-      guint line, column;
-
-      if (winnow_diagnostic_get_line (d) > 0 ||
-          !_winnow_json_locator_lookup (locator, winnow_diagnostic_get_json_path (d),
-                                        &line, &column))
-        continue;
-
-      g_ptr_array_index (diagnostics, i) =
-        winnow_diagnostic_new (winnow_diagnostic_get_level (d),
-                               winnow_diagnostic_get_source (d),
-                               winnow_diagnostic_get_file (d),
-                               winnow_diagnostic_get_filter_id (d),
-                               winnow_diagnostic_get_json_path (d),
-                               line, column,
-                               winnow_diagnostic_get_message (d));
-      g_object_unref (d);
-    }
-}
-
 static guint
 line_of_offset (const char *text,
                 gsize       offset)
@@ -216,7 +180,7 @@ winnow_filter_pack_parse (const char             *text,
     add_file_diagnostic (diagnostics, source, file, 1, 1,
                          "expected a filter object or an array of filter objects");
 
-  place_diagnostics (diagnostics, first_diagnostic, text, len);
+  _winnow_json_locate_diagnostics (diagnostics, first_diagnostic, text, len);
 
   return g_steal_pointer (&filters);
 }

@@ -15,6 +15,7 @@
 
 #include <string.h>
 
+#include "winnow-diagnostic.h"
 #include "winnow-json-locator.h"
 
 struct _WinnowJsonLocator
@@ -277,4 +278,49 @@ _winnow_json_locator_free (WinnowJsonLocator *self)
 
   g_hash_table_unref (self->positions);
   g_free (self);
+}
+
+/**
+ * _winnow_json_locate_diagnostics:
+ * @diagnostics: (element-type WinnowDiagnostic): a list
+ * @first: the first entry to place
+ * @text: the JSON document the entries are about
+ * @length: its length
+ *
+ * Gives the entries from @first on that have a JSON path but no line the line and column of
+ * that path in @text (diagnostics are immutable, so placed ones are replaced).
+ */
+void
+_winnow_json_locate_diagnostics (GPtrArray  *diagnostics,
+                                 guint       first,
+                                 const char *text,
+                                 gsize       length)
+{
+  g_autoptr(WinnowJsonLocator) locator = NULL;
+
+  if (diagnostics == NULL || first >= diagnostics->len)
+    return;
+
+  locator = _winnow_json_locator_new (text, length);
+
+  for (guint i = first; i < diagnostics->len; i++)
+    {
+      WinnowDiagnostic *d = g_ptr_array_index (diagnostics, i);
+      guint line, column;
+
+      if (winnow_diagnostic_get_line (d) > 0 ||
+          !_winnow_json_locator_lookup (locator, winnow_diagnostic_get_json_path (d),
+                                        &line, &column))
+        continue;
+
+      g_ptr_array_index (diagnostics, i) =
+        winnow_diagnostic_new (winnow_diagnostic_get_level (d),
+                               winnow_diagnostic_get_source (d),
+                               winnow_diagnostic_get_file (d),
+                               winnow_diagnostic_get_filter_id (d),
+                               winnow_diagnostic_get_json_path (d),
+                               line, column,
+                               winnow_diagnostic_get_message (d));
+      g_object_unref (d);
+    }
 }

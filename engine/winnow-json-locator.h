@@ -20,6 +20,10 @@ gboolean           _winnow_json_locator_lookup (WinnowJsonLocator *self,
 void               _winnow_json_locator_free   (WinnowJsonLocator *self);
 void               _winnow_json_path_append_member (GString       *path,
                                                     const char    *name);
+void               _winnow_json_locate_diagnostics (GPtrArray     *diagnostics,
+                                                    guint          first,
+                                                    const char    *text,
+                                                    gsize          length);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WinnowJsonLocator, _winnow_json_locator_free)
 
