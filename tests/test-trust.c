@@ -127,6 +127,16 @@ test_bad_trust_files (void)
   static const char * const bad[] = { "", "[]", "{\"filtersSha256\": 42}", "{\"filtersSha256\":\"abc\"}",
                                       "{\"other\":true}", NULL };
 
+  /* a trust "file" that cannot be read at all */
+  g_mkdir (trust, 0755);
+  {
+    g_autoptr(WinnowTrustStatus) status = winnow_trust_check (dir, FALSE);
+
+    g_assert_cmpint (winnow_trust_status_get_state (status), ==, WINNOW_TRUST_INVALID);
+    g_assert_nonnull (strstr (winnow_trust_status_get_message (status), "trust.json"));
+  }
+  g_rmdir (trust);
+
   for (guint i = 0; bad[i] != NULL; i++)
     {
       g_autoptr(WinnowTrustStatus) status = NULL;
