@@ -78,6 +78,18 @@ static const struct { const char *word; guint8 len; } failure_words[] = {
   { "\xE2\x9C\x96", 3 } /* ✖ */, { "\xE2\x9C\x97", 3 } /* ✗ */,
 };
 
+/* Called before the lines are looked at, possibly from several threads. */
+static void
+prepare_failure_masks (Run *run)
+{
+  if (run->failure_masks_ready)
+    return;
+
+  for (guint w = 0; w < N_ASCII_FAILURE_WORDS; w++)
+    _winnow_bigrams_of_literal (failure_words[w].word, &run->failure_masks[w]);
+  run->failure_masks_ready = TRUE;
+}
+
 /* The byte pairs of each ASCII failure word, for lines whose pairs are known. */
 static gboolean
 may_have_failure_word (Run        *run,
@@ -90,11 +102,7 @@ may_have_failure_word (Run        *run,
 
   pairs = &run->pairs[line->key];
   if (!run->failure_masks_ready)
-    {
-      for (guint w = 0; w < N_ASCII_FAILURE_WORDS; w++)
-        _winnow_bigrams_of_literal (failure_words[w].word, &run->failure_masks[w]);
-      run->failure_masks_ready = TRUE;
-    }
+    return TRUE; /* prepare_failure_masks() was not called: scan */
 
   for (guint w = 0; w < N_ASCII_FAILURE_WORDS; w++)
     if (_winnow_bigrams_contain (pairs, &run->failure_masks[w]))
@@ -173,6 +181,33 @@ _winnow_rtk_cut_with_markers (Run *run)
   replace_lines (run, &out);
 }
 
+typedef struct
+{
+  guint head;
+  guint tail;
+  guint n;
+} HeadTail;
+
+static void
+mark_head_tail (Run      *run,
+                guint     begin,
+                guint     end,
+                gpointer  data)
+{
+  const HeadTail *job = data;
+
+  for (guint i = begin; i < end; i++)
+    {
+      Line *line = line_at (run, i);
+
+      /* a line with a failure word survives the cut even when the filter did not think of it
+       * (a FATAL in the middle of a server log): the engine caps bound the size */
+      if (i < job->head || i + job->tail >= job->n || is_protected (line) ||
+          _winnow_rtk_has_failure_word (run, line))
+        line->flags |= LINE_KEEP;
+    }
+}
+
 void
 _winnow_rtk_stage_head_tail (Run *run)
 {
@@ -186,15 +221,10 @@ _winnow_rtk_stage_head_tail (Run *run)
 
   if (n > max_lines)
     {
-      for (guint i = 0; i < n; i++)
-        {
-          Line *line = line_at (run, i);
+      HeadTail job = { head, tail, n };
 
-          /* a line with a failure word survives the cut even when the filter did not think
-           * of it (a FATAL in the middle of a server log): the engine caps bound the size */
-          if (i < head || i + tail >= n || is_protected (line) || _winnow_rtk_has_failure_word (run, line))
-            line->flags |= LINE_KEEP;
-        }
+      prepare_failure_masks (run);
+      _winnow_rtk_for_each_line (run, mark_head_tail, &job);
       _winnow_rtk_cut_with_markers (run);
       _winnow_trace_stage_add_hits (stage, "rules.maxLines", NULL, n - run->lines.len);
     }
@@ -271,6 +301,8 @@ _winnow_rtk_stage_engine_cap (Run *run)
     max_lines = G_MAXUINT / 4;
   if (max_chars == 0)
     max_chars = G_MAXSIZE / 4;
+
+  prepare_failure_masks (run);
 
   /* a line's cost in characters, counted when first needed (0 = not yet) */
   cost = g_new0 (gsize, MAX (n, 1));

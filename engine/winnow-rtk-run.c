@@ -161,3 +161,121 @@ _winnow_rtk_scale (guint              value,
       return value;
     }
 }
+
+/* ---- running over every line, on every processor ------------------------------------------ */
+
+/* Below this many lines, threads cost more than they save. */
+#define PARALLEL_MIN_LINES 32768
+#define MAX_THREADS        8
+
+typedef struct
+{
+  Run           *run;
+  WinnowLineFunc func;
+  gpointer       data;
+  guint          begin;
+  guint          end;
+} Chunk;
+
+static gpointer
+run_chunk (gpointer data)
+{
+  Chunk *chunk = data;
+
+  chunk->func (chunk->run, chunk->begin, chunk->end, chunk->data);
+  return NULL;
+}
+
+/**
+ * _winnow_rtk_for_each_line:
+ * @func: called with consecutive ranges of line indices that together cover every line
+ *
+ * Lines are independent for the expensive per-line work (matching patterns, looking for
+ * failure words), so a large input is split across the processors. @func must only write to
+ * its own lines (their flags, their slots in arrays indexed by line) and may read the shared
+ * compiled patterns and options; what depends on line order stays with the caller.
+ */
+void
+_winnow_rtk_for_each_line (Run            *run,
+                           WinnowLineFunc  func,
+                           gpointer        data)
+{
+  guint n = run->lines.len;
+  guint n_threads = MIN ((guint) g_get_num_processors (), MAX_THREADS);
+  Chunk chunks[MAX_THREADS];
+  GThread *threads[MAX_THREADS] = { NULL };
+
+  if (n < PARALLEL_MIN_LINES || n_threads < 2)
+    {
+      func (run, 0, n, data);
+      return;
+    }
+
+  for (guint t = 0; t < n_threads; t++)
+    {
+      chunks[t] = (Chunk) { run, func, data,
+                            (guint) ((guint64) n * t / n_threads),
+                            (guint) ((guint64) n * (t + 1) / n_threads) };
+      if (t > 0)
+        threads[t] = g_thread_try_new ("winnow-lines", run_chunk, &chunks[t], NULL);
+    }
+
+  run_chunk (&chunks[0]);
+  for (guint t = 1; t < n_threads; t++)
+    {
+      if (threads[t] != NULL)
+        g_thread_join (threads[t]);
+      else
+        run_chunk (&chunks[t]); /* no thread to be had: do it here */
+    }
+}
+
+/* ---- matching every line against a list ------------------------------------------------------ */
+
+typedef struct
+{
+  const WinnowPattern *patterns;
+  guint                n_patterns;
+  guint                skip_flags;
+  int                 *results;
+} MatchJob;
+
+static void
+match_range (Run      *run,
+             guint     begin,
+             guint     end,
+             gpointer  data)
+{
+  MatchJob *job = data;
+
+  for (guint i = begin; i < end; i++)
+    {
+      const Line *line = line_at (run, i);
+
+      job->results[i] = (line->flags & job->skip_flags)
+                        ? -2
+                        : _winnow_rtk_first_match (run, job->patterns, job->n_patterns, line);
+    }
+}
+
+/**
+ * _winnow_rtk_match_lines:
+ * @skip_flags: lines with any of these flags are not tested (their result is -2)
+ *
+ * For every line, the index of the first pattern of @patterns that matches it, or -1; on every
+ * processor for a large input (compiled patterns are safe to share, and each line's slot in
+ * the byte-pair cache is filled by the thread that owns the line).
+ *
+ * Returns: (transfer full): one result per line
+ */
+int *
+_winnow_rtk_match_lines (Run                 *run,
+                         const WinnowPattern *patterns,
+                         guint                n_patterns,
+                         guint                skip_flags)
+{
+  MatchJob job = { patterns, n_patterns, skip_flags, g_new (int, MAX (run->lines.len, 1)) };
+
+  _winnow_rtk_for_each_line (run, match_range, &job);
+  return job.results;
+}

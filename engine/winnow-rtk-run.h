@@ -80,7 +80,7 @@ typedef struct
   GListStore                *stages;
   guint                      n_input_lines;
   guint                      n_content_lines;  /* not counting the piece after a final \n */
-  guint                      budget_exceeded;
+  int                        budget_exceeded;   /* atomic: matching may run on threads */
 } Run;
 
 static inline void
@@ -156,7 +156,7 @@ _winnow_rtk_test_line (Run         *run,
   WinnowRegexResult result = winnow_regex_test (regex, line->text, line->len);
 
   if G_UNLIKELY (result == WINNOW_REGEX_BUDGET_EXCEEDED)
-    run->budget_exceeded++;
+    g_atomic_int_inc (&run->budget_exceeded);
 
   return result == WINNOW_REGEX_MATCH;
 }
@@ -226,6 +226,18 @@ WinnowTraceStage *_winnow_rtk_stage_begin       (Run                 *run,
 void              _winnow_rtk_stage_end         (Run                 *run,
                                                  WinnowTraceStage    *stage);
 void              _winnow_rtk_compact           (Run                 *run);
+typedef void (*WinnowLineFunc) (Run      *run,
+                                guint     begin,
+                                guint     end,
+                                gpointer  data);
+
+void              _winnow_rtk_for_each_line     (Run                 *run,
+                                                 WinnowLineFunc       func,
+                                                 gpointer             data);
+int              *_winnow_rtk_match_lines       (Run                 *run,
+                                                 const WinnowPattern *patterns,
+                                                 guint                n_patterns,
+                                                 guint                skip_flags);
 void              _winnow_rtk_add_pattern_hits  (WinnowTraceStage    *stage,
                                                  const WinnowPattern *patterns,
                                                  const guint         *hits,

