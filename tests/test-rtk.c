@@ -435,6 +435,40 @@ test_worst_case_linear (void)
 }
 
 static void
+test_large_input_threads (void)
+{
+  /* 200 000 lines: the pattern stages split the lines across threads; the result must be
+   * exactly what the rules say, in order */
+  g_autoptr(WinnowFilter) filter = filter_from_json (
+    FILTER ("\"dropPatterns\":[\"^noise\"],\"includePatterns\":[\"^(?:ERROR|keep)\"],"
+            "\"collapsePatterns\":[\"^keep\"]",
+            "\"errorPatterns\":[\"^ERROR\"],\"summaryPatterns\":[\"^total\"]"));
+  g_autoptr(GString) input = g_string_new (NULL);
+  g_autoptr(GString) expected = g_string_new (NULL);
+  g_autofree char *out = NULL;
+
+  for (guint i = 0; i < 200000; i++)
+    {
+      if (i % 1000 == 7)
+        {
+          g_string_append_printf (input, "ERROR: failure %u\n", i);
+          g_string_append_printf (expected, "ERROR: failure %u\n", i);
+        }
+      else if (i % 500 == 3)
+        g_string_append (input, "keep this line once\n");
+      else
+        g_string_append_printf (input, "noise line number %u\n", i);
+    }
+  g_string_append (input, "total: 200000 lines");
+  g_string_prepend (expected, "keep this line once\n");
+  g_string_append (expected, "total: 200000 lines");
+
+  /* "keep" comes before the first ERROR (line 3 < 7) */
+  out = run (filter, input->str);
+  g_assert_cmpstr (out, ==, expected->str);
+}
+
+static void
 test_markers_idempotent (void)
 {
   g_autoptr(WinnowFilter) filter = filter_from_json (
@@ -473,6 +507,7 @@ main (int   argc,
   g_test_add_func ("/winnow/rtk/trace", test_trace);
   g_test_add_func ("/winnow/rtk/worst-case-linear", test_worst_case_linear);
   g_test_add_func ("/winnow/rtk/markers-idempotent", test_markers_idempotent);
+  g_test_add_func ("/winnow/rtk/large-input-threads", test_large_input_threads);
 
   return g_test_run ();
 }
