@@ -216,6 +216,13 @@ winnow_cli_add_diagnostics_json (JsonBuilder *builder,
           json_builder_add_int_value (builder, winnow_diagnostic_get_column (d));
         }
       winnow_cli_json_member (builder, "filterId", winnow_diagnostic_get_filter_id (d));
+      if (winnow_diagnostic_get_filter_id (d) == NULL && winnow_diagnostic_get_subject (d) != NULL)
+        {
+          const char *kind = winnow_diagnostic_get_subject_kind (d);
+
+          winnow_cli_json_member (builder, kind != NULL ? kind : "subject",
+                                  winnow_diagnostic_get_subject (d));
+        }
       winnow_cli_json_member (builder, "jsonPath", winnow_diagnostic_get_json_path (d));
       winnow_cli_json_member (builder, "message", winnow_diagnostic_get_message (d));
       json_builder_end_object (builder);

@@ -18,7 +18,8 @@ struct _WinnowDiagnostic
   WinnowDiagnosticLevel  level;
   char                  *source;
   char                  *file;
-  char                  *filter_id;
+  char                  *subject_kind;
+  char                  *subject;
   char                  *json_path;
   guint                  line;
   guint                  column;
@@ -32,7 +33,8 @@ enum {
   PROP_LEVEL,
   PROP_SOURCE,
   PROP_FILE,
-  PROP_FILTER_ID,
+  PROP_SUBJECT_KIND,
+  PROP_SUBJECT,
   PROP_JSON_PATH,
   PROP_LINE,
   PROP_MESSAGE,
@@ -48,7 +50,8 @@ winnow_diagnostic_finalize (GObject *object)
 
   g_clear_pointer (&self->source, g_free);
   g_clear_pointer (&self->file, g_free);
-  g_clear_pointer (&self->filter_id, g_free);
+  g_clear_pointer (&self->subject_kind, g_free);
+  g_clear_pointer (&self->subject, g_free);
   g_clear_pointer (&self->json_path, g_free);
   g_clear_pointer (&self->message, g_free);
 
@@ -74,8 +77,11 @@ winnow_diagnostic_get_property (GObject    *object,
     case PROP_FILE:
       g_value_set_string (value, self->file);
       break;
-    case PROP_FILTER_ID:
-      g_value_set_string (value, self->filter_id);
+    case PROP_SUBJECT_KIND:
+      g_value_set_string (value, self->subject_kind);
+      break;
+    case PROP_SUBJECT:
+      g_value_set_string (value, self->subject);
       break;
     case PROP_JSON_PATH:
       g_value_set_string (value, self->json_path);
@@ -106,8 +112,11 @@ winnow_diagnostic_class_init (WinnowDiagnosticClass *klass)
     g_param_spec_string ("source", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties [PROP_FILE] =
     g_param_spec_string ("file", NULL, NULL, NULL, G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
-  properties [PROP_FILTER_ID] =
-    g_param_spec_string ("filter-id", NULL, NULL, NULL,
+  properties [PROP_SUBJECT_KIND] =
+    g_param_spec_string ("subject-kind", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties [PROP_SUBJECT] =
+    g_param_spec_string ("subject", NULL, NULL, NULL,
                          G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
   properties [PROP_JSON_PATH] =
     g_param_spec_string ("json-path", NULL, NULL, NULL,
@@ -127,15 +136,60 @@ winnow_diagnostic_init (WinnowDiagnostic *self)
 }
 
 /**
- * winnow_diagnostic_new:
+ * winnow_diagnostic_new_about:
  * @level: how bad it is
  * @source: (nullable): "built-in", "global", "project" or "file"
  * @file: (nullable): the file the finding is about
- * @filter_id: (nullable): the filter (or rule pack) concerned
+ * @subject_kind: (nullable): what @subject names: "filter", "rule", "pack", "setting"…
+ * @subject: (nullable): the filter id, rule name… concerned
  * @json_path: (nullable): where in the document, e.g. `rules.dropPatterns[3]`
  * @line: 1-based line in @file, or 0 when unknown
  * @column: 1-based column, or 0 when unknown
  * @message: the reason, in words
+ *
+ * Returns: (transfer full): a new #WinnowDiagnostic
+ */
+WinnowDiagnostic *
+winnow_diagnostic_new_about (WinnowDiagnosticLevel  level,
+                             const char            *source,
+                             const char            *file,
+                             const char            *subject_kind,
+                             const char            *subject,
+                             const char            *json_path,
+                             guint                  line,
+                             guint                  column,
+                             const char            *message)
+{
+  WinnowDiagnostic *self;
+
+  g_return_val_if_fail (message != NULL, NULL);
+
+  self = g_object_new (WINNOW_TYPE_DIAGNOSTIC, NULL);
+  self->level = level;
+  self->source = g_strdup (source);
+  self->file = g_strdup (file);
+  self->subject_kind = g_strdup (subject != NULL ? subject_kind : NULL);
+  self->subject = g_strdup (subject);
+  self->json_path = g_strdup (json_path);
+  self->line = line;
+  self->column = column;
+  self->message = g_strdup (message);
+
+  return self;
+}
+
+/**
+ * winnow_diagnostic_new:
+ * @level: how bad it is
+ * @source: (nullable): "built-in", "global", "project" or "file"
+ * @file: (nullable): the file the finding is about
+ * @filter_id: (nullable): the filter concerned
+ * @json_path: (nullable): where in the document, e.g. `rules.dropPatterns[3]`
+ * @line: 1-based line in @file, or 0 when unknown
+ * @column: 1-based column, or 0 when unknown
+ * @message: the reason, in words
+ *
+ * A finding about a filter: winnow_diagnostic_new_about() with the subject kind "filter".
  *
  * Returns: (transfer full): a new #WinnowDiagnostic
  */
@@ -149,21 +203,19 @@ winnow_diagnostic_new (WinnowDiagnosticLevel  level,
                        guint                  column,
                        const char            *message)
 {
-  WinnowDiagnostic *self;
+  return winnow_diagnostic_new_about (level, source, file, "filter", filter_id, json_path,
+                                      line, column, message);
+}
 
-  g_return_val_if_fail (message != NULL, NULL);
-
-  self = g_object_new (WINNOW_TYPE_DIAGNOSTIC, NULL);
-  self->level = level;
-  self->source = g_strdup (source);
-  self->file = g_strdup (file);
-  self->filter_id = g_strdup (filter_id);
-  self->json_path = g_strdup (json_path);
-  self->line = line;
-  self->column = column;
-  self->message = g_strdup (message);
-
-  return self;
+/* A copy of @self placed at @line and @column (the JSON locator fills positions in late). */
+WinnowDiagnostic *
+_winnow_diagnostic_copy_at (WinnowDiagnostic *self,
+                            guint             line,
+                            guint             column)
+{
+  return winnow_diagnostic_new_about (self->level, self->source, self->file, self->subject_kind,
+                                      self->subject, self->json_path, line, column,
+                                      self->message);
 }
 
 WinnowDiagnosticLevel
@@ -187,11 +239,44 @@ winnow_diagnostic_get_file (WinnowDiagnostic *self)
   return self->file;
 }
 
+/**
+ * winnow_diagnostic_get_filter_id:
+ * @self: a #WinnowDiagnostic
+ *
+ * Returns: (nullable): the id of the filter concerned, or %NULL when the finding is not about
+ *   a filter
+ */
 const char *
 winnow_diagnostic_get_filter_id (WinnowDiagnostic *self)
 {
   g_return_val_if_fail (WINNOW_IS_DIAGNOSTIC (self), NULL);
-  return self->filter_id;
+  return g_strcmp0 (self->subject_kind, "filter") == 0 ? self->subject : NULL;
+}
+
+/**
+ * winnow_diagnostic_get_subject_kind:
+ * @self: a #WinnowDiagnostic
+ *
+ * Returns: (nullable): what winnow_diagnostic_get_subject() names: "filter", "rule"…
+ */
+const char *
+winnow_diagnostic_get_subject_kind (WinnowDiagnostic *self)
+{
+  g_return_val_if_fail (WINNOW_IS_DIAGNOSTIC (self), NULL);
+  return self->subject_kind;
+}
+
+/**
+ * winnow_diagnostic_get_subject:
+ * @self: a #WinnowDiagnostic
+ *
+ * Returns: (nullable): the filter id, rule name… the finding is about
+ */
+const char *
+winnow_diagnostic_get_subject (WinnowDiagnostic *self)
+{
+  g_return_val_if_fail (WINNOW_IS_DIAGNOSTIC (self), NULL);
+  return self->subject;
 }
 
 const char *
@@ -239,7 +324,7 @@ winnow_diagnostic_level_to_string (WinnowDiagnosticLevel level)
  * @self: a #WinnowDiagnostic
  *
  * Formats the diagnostic the way compilers do, so editors can jump to it:
- * `FILE:LINE:COL: LEVEL: filter 'ID': JSON.PATH: MESSAGE`.
+ * `FILE:LINE:COL: LEVEL: filter 'ID': JSON.PATH: MESSAGE` (or `rule 'NAME'`…).
  *
  * Returns: (transfer full): the text
  */
@@ -264,8 +349,9 @@ winnow_diagnostic_to_string (WinnowDiagnostic *self)
 
   g_string_append_printf (str, "%s: ", winnow_diagnostic_level_to_string (self->level));
 
-  if (self->filter_id != NULL)
-    g_string_append_printf (str, "filter '%s': ", self->filter_id);
+  if (self->subject != NULL)
+    g_string_append_printf (str, "%s '%s': ", self->subject_kind ? self->subject_kind : "item",
+                            self->subject);
   if (self->json_path != NULL && self->json_path[0] != '\0')
     g_string_append_printf (str, "%s: ", self->json_path);
 

@@ -36,10 +36,21 @@ WinnowDiagnostic      *winnow_diagnostic_new           (WinnowDiagnosticLevel  l
                                                         guint                  line,
                                                         guint                  column,
                                                         const char            *message);
+WinnowDiagnostic      *winnow_diagnostic_new_about     (WinnowDiagnosticLevel  level,
+                                                        const char            *source,
+                                                        const char            *file,
+                                                        const char            *subject_kind,
+                                                        const char            *subject,
+                                                        const char            *json_path,
+                                                        guint                  line,
+                                                        guint                  column,
+                                                        const char            *message);
 WinnowDiagnosticLevel  winnow_diagnostic_get_level     (WinnowDiagnostic      *self);
 const char            *winnow_diagnostic_get_source    (WinnowDiagnostic      *self);
 const char            *winnow_diagnostic_get_file      (WinnowDiagnostic      *self);
 const char            *winnow_diagnostic_get_filter_id (WinnowDiagnostic      *self);
+const char            *winnow_diagnostic_get_subject_kind (WinnowDiagnostic   *self);
+const char            *winnow_diagnostic_get_subject   (WinnowDiagnostic      *self);
 const char            *winnow_diagnostic_get_json_path (WinnowDiagnostic      *self);
 guint                  winnow_diagnostic_get_line      (WinnowDiagnostic      *self);
 guint                  winnow_diagnostic_get_column    (WinnowDiagnostic      *self);
@@ -48,5 +59,9 @@ char                  *winnow_diagnostic_to_string     (WinnowDiagnostic      *s
 const char            *winnow_diagnostic_level_to_string (WinnowDiagnosticLevel level);
 guint                  winnow_diagnostics_count_level  (GPtrArray             *diagnostics,
                                                         WinnowDiagnosticLevel  level);
+
+WinnowDiagnostic      *_winnow_diagnostic_copy_at      (WinnowDiagnostic      *self,
+                                                        guint                  line,
+                                                        guint                  column);
 
 G_END_DECLS

@@ -19,6 +19,7 @@
 #include "winnow-error.h"
 #include "winnow-filter-private.h"
 #include "winnow-json-locator.h"
+#include "winnow-json-reader.h"
 
 static const char * const known_categories[] = {
   "git", "test", "build", "lint", "package", "shell", "docker", "infra", "cloud", "network",
@@ -27,281 +28,7 @@ static const char * const known_categories[] = {
 
 /* ---- parsing ----------------------------------------------------------------------------- */
 
-typedef struct
-{
-  WinnowFilterSource      source;
-  const char             *file;
-  const char             *base;       /* path of the filter object in its file, "" or "[2]" */
-  const char             *id;
-  GPtrArray              *diagnostics;
-  WinnowFilterParseFlags  flags;
-  gboolean                failed;
-} Parser;
-
-static char *
-join_path (const char *base,
-           const char *rel)
-{
-  if (base == NULL || base[0] == '\0')
-    return g_strdup (rel ? rel : "");
-  if (rel == NULL || rel[0] == '\0')
-    return g_strdup (base);
-  if (rel[0] == '[')
-    return g_strconcat (base, rel, NULL);
-  return g_strconcat (base, ".", rel, NULL);
-}
-
-G_GNUC_PRINTF (4, 5)
-static void
-report (Parser                *p,
-        WinnowDiagnosticLevel  level,
-        const char            *rel_path,
-        const char            *format,
-        ...)
-{
-  g_autofree char *message = NULL;
-  g_autofree char *path = join_path (p->base, rel_path);
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  if (level == WINNOW_DIAGNOSTIC_ERROR)
-    p->failed = TRUE;
-
-  if (p->diagnostics != NULL)
-    g_ptr_array_add (p->diagnostics,
-                     winnow_diagnostic_new (level, winnow_filter_source_to_string (p->source),
-                                            p->file, p->id, path, 0, 0, message));
-}
-
-static const char *
-node_type_name (JsonNode *node)
-{
-  switch (JSON_NODE_TYPE (node))
-    {
-    case JSON_NODE_OBJECT: return "an object";
-    case JSON_NODE_ARRAY: return "an array";
-    case JSON_NODE_NULL: return "null";
-    case JSON_NODE_VALUE:
-      switch (json_node_get_value_type (node))
-        {
-        case G_TYPE_STRING: return "a string";
-        case G_TYPE_BOOLEAN: return "a boolean";
-        case G_TYPE_INT64: return "an integer";
-        case G_TYPE_DOUBLE: return "a number";
-        default: return "a value";
-        }
-    default:
-      return "something else";
-    }
-}
-
-static gboolean
-node_is_string (JsonNode *node)
-{
-  return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING;
-}
-
-static char *
-read_string (Parser     *p,
-             JsonObject *obj,
-             const char *key,
-             const char *path,
-             gboolean    required)
-{
-  JsonNode *node = json_object_get_member (obj, key);
-
-  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
-    {
-      if (required)
-        report (p, WINNOW_DIAGNOSTIC_ERROR, path, "is required and missing");
-      return NULL;
-    }
-
-  if (!node_is_string (node))
-    {
-      report (p, WINNOW_DIAGNOSTIC_ERROR, path, "must be a string, not %s", node_type_name (node));
-      return NULL;
-    }
-
-  return g_strdup (json_node_get_string (node));
-}
-
-static gboolean
-read_bool (Parser     *p,
-           JsonObject *obj,
-           const char *key,
-           const char *path)
-{
-  JsonNode *node = json_object_get_member (obj, key);
-
-  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
-    return FALSE;
-
-  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
-    {
-      report (p, WINNOW_DIAGNOSTIC_ERROR, path, "must be true or false, not %s",
-              node_type_name (node));
-      return FALSE;
-    }
-
-  return json_node_get_boolean (node);
-}
-
-/* An integer in [min, max]; returns FALSE when absent or invalid. */
-static gboolean
-read_int (Parser     *p,
-          JsonObject *obj,
-          const char *key,
-          const char *path,
-          gint64      min,
-          gint64      max,
-          gint64     *out)
-{
-  JsonNode *node = json_object_get_member (obj, key);
-  gint64 value;
-
-  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
-    return FALSE;
-
-  if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64)
-    value = json_node_get_int (node);
-  else if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_DOUBLE &&
-           json_node_get_double (node) == (double) (gint64) json_node_get_double (node))
-    value = (gint64) json_node_get_double (node);
-  else
-    {
-      report (p, WINNOW_DIAGNOSTIC_ERROR, path, "must be an integer, not %s",
-              node_type_name (node));
-      return FALSE;
-    }
-
-  if (value < min || value > max)
-    {
-      report (p, WINNOW_DIAGNOSTIC_ERROR, path,
-              "must be between %" G_GINT64_FORMAT " and %" G_GINT64_FORMAT
-              ", not %" G_GINT64_FORMAT, min, max, value);
-      return FALSE;
-    }
-
-  *out = value;
-  return TRUE;
-}
-
-static gboolean
-check_regex (Parser     *p,
-             const char *pattern,
-             const char *flags,
-             const char *path)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(WinnowRegex) regex = NULL;
-
-  if (p->flags & WINNOW_FILTER_PARSE_LAZY_REGEX)
-    return TRUE;
-
-  regex = winnow_regex_new (pattern, flags, WINNOW_REGEX_DEFAULT, &error);
-  if (regex == NULL)
-    {
-      report (p, WINNOW_DIAGNOSTIC_ERROR, path, "invalid regex /%s/: %s", pattern,
-              error->message);
-      return FALSE;
-    }
-
-  return TRUE;
-}
-
-/* A list of strings; with @regex_flags each must compile. */
-static GStrv
-read_string_list (Parser     *p,
-                  JsonObject *obj,
-                  const char *key,
-                  const char *path,
-                  const char *regex_flags)
-{
-  JsonNode *node = json_object_get_member (obj, key);
-  g_autoptr(GStrvBuilder) builder = NULL;
-  JsonArray *array;
-  guint n;
-
-  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
-    return NULL;
-
-  if (!JSON_NODE_HOLDS_ARRAY (node))
-    {
-      report (p, WINNOW_DIAGNOSTIC_ERROR, path, "must be an array of strings, not %s",
-              node_type_name (node));
-      return NULL;
-    }
-
-  builder = g_strv_builder_new ();
-  array = json_node_get_array (node);
-  n = json_array_get_length (array);
-
-  for (guint i = 0; i < n; i++)
-    {
-      JsonNode *element = json_array_get_element (array, i);
-      g_autofree char *element_path = g_strdup_printf ("%s[%u]", path, i);
-      const char *str;
-
-      if (!node_is_string (element))
-        {
-          report (p, WINNOW_DIAGNOSTIC_ERROR, element_path, "must be a string, not %s",
-                  node_type_name (element));
-          continue;
-        }
-
-      str = json_node_get_string (element);
-      if (regex_flags != NULL)
-        {
-          if (str[0] == '\0')
-            {
-              report (p, WINNOW_DIAGNOSTIC_ERROR, element_path,
-                      "an empty pattern matches every line");
-              continue;
-            }
-          if (!check_regex (p, str, regex_flags, element_path))
-            continue;
-        }
-
-      g_strv_builder_add (builder, str);
-    }
-
-  return g_strv_builder_end (builder);
-}
-
-static void
-check_unknown_members (Parser             *p,
-                       JsonObject         *obj,
-                       const char         *path,
-                       const char * const *known,
-                       JsonObject        **extra)
-{
-  g_autoptr(GList) members = json_object_get_members (obj);
-
-  for (const GList *l = members; l != NULL; l = l->next)
-    {
-      const char *name = l->data;
-      g_autoptr(GString) member_path = g_string_new (path);
-
-      if (g_strv_contains (known, name))
-        continue;
-
-      _winnow_json_path_append_member (member_path, name);
-      report (p, WINNOW_DIAGNOSTIC_WARNING, member_path->str,
-              "unknown field (kept as it is, but Winnow does not use it)");
-
-      if (extra != NULL)
-        {
-          if (*extra == NULL)
-            *extra = json_object_new ();
-          json_object_set_member (*extra, name,
-                                  json_node_copy (json_object_get_member (obj, name)));
-        }
-    }
-}
+typedef WinnowJsonReader Parser;
 
 static JsonObject *
 read_section (Parser     *p,
@@ -315,7 +42,8 @@ read_section (Parser     *p,
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      report (p, WINNOW_DIAGNOSTIC_ERROR, key, "must be an object, not %s", node_type_name (node));
+      _winnow_json_reader_report (p, WINNOW_DIAGNOSTIC_ERROR, key, "must be an object, not %s",
+                                  _winnow_json_node_type_name (node));
       return NULL;
     }
 
@@ -337,9 +65,10 @@ read_replace (Parser       *p,
 
   if (!JSON_NODE_HOLDS_ARRAY (node))
     {
-      report (p, WINNOW_DIAGNOSTIC_ERROR, path,
-              "must be an array of {\"pattern\", \"replacement\"} objects, not %s",
-              node_type_name (node));
+      _winnow_json_reader_report (p, WINNOW_DIAGNOSTIC_ERROR, path,
+                                  "must be an array of {\"pattern\", \"replacement\"} "
+                                  "objects, not %s",
+                                  _winnow_json_node_type_name (node));
       return;
     }
 
@@ -356,21 +85,23 @@ read_replace (Parser       *p,
 
       if (!JSON_NODE_HOLDS_OBJECT (element))
         {
-          report (p, WINNOW_DIAGNOSTIC_ERROR, element_path,
-                  "must be a {\"pattern\", \"replacement\"} object, not %s",
-                  node_type_name (element));
+          _winnow_json_reader_report (p, WINNOW_DIAGNOSTIC_ERROR, element_path,
+                                      "must be a {\"pattern\", \"replacement\"} object, not %s",
+                                      _winnow_json_node_type_name (element));
           continue;
         }
 
       obj = json_node_get_object (element);
-      check_unknown_members (p, obj, element_path, known, NULL);
-      rule.pattern = read_string (p, obj, "pattern", pattern_path, TRUE);
-      rule.replacement = read_string (p, obj, "replacement", replacement_path, FALSE);
+      _winnow_json_reader_unknown (p, obj, element_path, known, NULL);
+      rule.pattern = _winnow_json_reader_string (p, obj, "pattern", pattern_path, TRUE);
+      rule.replacement = _winnow_json_reader_string (p, obj, "replacement", replacement_path,
+                                                     FALSE);
 
       if (rule.pattern != NULL && rule.pattern[0] == '\0')
-        report (p, WINNOW_DIAGNOSTIC_ERROR, pattern_path, "an empty pattern matches everywhere");
+        _winnow_json_reader_report (p, WINNOW_DIAGNOSTIC_ERROR, pattern_path,
+                                    "an empty pattern matches everywhere");
       else if (rule.pattern != NULL &&
-               check_regex (p, rule.pattern, WINNOW_REPLACE_FLAGS, pattern_path))
+               _winnow_json_reader_regex (p, rule.pattern, WINNOW_REPLACE_FLAGS, pattern_path))
         {
           if (rule.replacement == NULL)
             rule.replacement = g_strdup ("");
@@ -396,9 +127,10 @@ read_match_output (Parser       *p,
 
   if (!JSON_NODE_HOLDS_ARRAY (node))
     {
-      report (p, WINNOW_DIAGNOSTIC_ERROR, path,
-              "must be an array of {\"pattern\", \"message\", \"unless\"} objects, not %s",
-              node_type_name (node));
+      _winnow_json_reader_report (p, WINNOW_DIAGNOSTIC_ERROR, path,
+                                  "must be an array of {\"pattern\", \"message\", "
+                                  "\"unless\"} objects, not %s",
+                                  _winnow_json_node_type_name (node));
       return;
     }
 
@@ -417,27 +149,28 @@ read_match_output (Parser       *p,
 
       if (!JSON_NODE_HOLDS_OBJECT (element))
         {
-          report (p, WINNOW_DIAGNOSTIC_ERROR, element_path,
-                  "must be a {\"pattern\", \"message\"} object, not %s", node_type_name (element));
+          _winnow_json_reader_report (p, WINNOW_DIAGNOSTIC_ERROR, element_path,
+                                      "must be a {\"pattern\", \"message\"} object, not %s",
+                                      _winnow_json_node_type_name (element));
           continue;
         }
 
       obj = json_node_get_object (element);
-      check_unknown_members (p, obj, element_path, known, NULL);
-      rule.pattern = read_string (p, obj, "pattern", pattern_path, TRUE);
-      rule.message = read_string (p, obj, "message", message_path, TRUE);
-      rule.unless = read_string (p, obj, "unless", unless_path, FALSE);
+      _winnow_json_reader_unknown (p, obj, element_path, known, NULL);
+      rule.pattern = _winnow_json_reader_string (p, obj, "pattern", pattern_path, TRUE);
+      rule.message = _winnow_json_reader_string (p, obj, "message", message_path, TRUE);
+      rule.unless = _winnow_json_reader_string (p, obj, "unless", unless_path, FALSE);
 
       ok = rule.pattern != NULL && rule.message != NULL;
       if (ok && rule.pattern[0] == '\0')
         {
-          report (p, WINNOW_DIAGNOSTIC_ERROR, pattern_path,
-                  "an empty pattern would replace every output");
+          _winnow_json_reader_report (p, WINNOW_DIAGNOSTIC_ERROR, pattern_path,
+                                      "an empty pattern would replace every output");
           ok = FALSE;
         }
-      ok = ok && check_regex (p, rule.pattern, WINNOW_TEXT_FLAGS, pattern_path);
+      ok = ok && _winnow_json_reader_regex (p, rule.pattern, WINNOW_TEXT_FLAGS, pattern_path);
       if (ok && rule.unless != NULL && rule.unless[0] != '\0')
-        ok = check_regex (p, rule.unless, WINNOW_TEXT_FLAGS, unless_path);
+        ok = _winnow_json_reader_regex (p, rule.unless, WINNOW_TEXT_FLAGS, unless_path);
       if (ok && rule.unless != NULL && rule.unless[0] == '\0')
         g_clear_pointer (&rule.unless, g_free);
 
@@ -461,8 +194,9 @@ read_tests (Parser       *p,
 
   if (!JSON_NODE_HOLDS_ARRAY (node))
     {
-      report (p, WINNOW_DIAGNOSTIC_ERROR, "tests", "must be an array of test objects, not %s",
-              node_type_name (node));
+      _winnow_json_reader_report (p, WINNOW_DIAGNOSTIC_ERROR, "tests",
+                                  "must be an array of test objects, not %s",
+                                  _winnow_json_node_type_name (node));
       return;
     }
 
@@ -484,22 +218,24 @@ read_tests (Parser       *p,
 
       if (!JSON_NODE_HOLDS_OBJECT (element))
         {
-          report (p, WINNOW_DIAGNOSTIC_ERROR, path,
-                  "must be a {\"name\", \"input\", \"expected\"} object, not %s",
-                  node_type_name (element));
+          _winnow_json_reader_report (p, WINNOW_DIAGNOSTIC_ERROR, path,
+                                      "must be a {\"name\", \"input\", \"expected\"} "
+                                      "object, not %s",
+                                      _winnow_json_node_type_name (element));
           continue;
         }
 
       test = json_node_get_object (element);
-      check_unknown_members (p, test, path, known, NULL);
-      name = read_string (p, test, "name", name_path, FALSE);
-      command = read_string (p, test, "command", command_path, FALSE);
-      input = read_string (p, test, "input", input_path, TRUE);
-      expected = read_string (p, test, "expected", expected_path, TRUE);
+      _winnow_json_reader_unknown (p, test, path, known, NULL);
+      name = _winnow_json_reader_string (p, test, "name", name_path, FALSE);
+      command = _winnow_json_reader_string (p, test, "command", command_path, FALSE);
+      input = _winnow_json_reader_string (p, test, "input", input_path, TRUE);
+      expected = _winnow_json_reader_string (p, test, "expected", expected_path, TRUE);
 
       if (name == NULL && json_object_get_member (test, "name") == NULL)
         {
-          report (p, WINNOW_DIAGNOSTIC_WARNING, path, "has no name; called “test %u”", i + 1);
+          _winnow_json_reader_report (p, WINNOW_DIAGNOSTIC_WARNING, path,
+                                      "has no name; called “test %u”", i + 1);
           name = g_strdup_printf ("test %u", i + 1);
         }
 
@@ -587,7 +323,7 @@ read_field_list (Parser         *p,
   const char *found = NULL;
   JsonObject *obj = locate (where, key, legacy_key, &found, &path);
 
-  return obj ? read_string_list (p, obj, found, path, regex_flags) : NULL;
+  return obj ? _winnow_json_reader_string_list (p, obj, found, path, regex_flags) : NULL;
 }
 
 static gboolean
@@ -599,7 +335,7 @@ read_field_bool (Parser         *p,
   const char *found = NULL;
   JsonObject *obj = locate (where, key, NULL, &found, &path);
 
-  return obj ? read_bool (p, obj, found, path) : FALSE;
+  return obj ? _winnow_json_reader_bool (p, obj, found, path) : FALSE;
 }
 
 static gboolean
@@ -614,7 +350,7 @@ read_field_uint (Parser         *p,
   JsonObject *obj = locate (where, key, legacy_key, &found, &path);
   gint64 value;
 
-  if (obj == NULL || !read_int (p, obj, found, path, 0, G_MAXINT32, &value))
+  if (obj == NULL || !_winnow_json_reader_int (p, obj, found, path, 0, G_MAXINT32, &value))
     return FALSE;
 
   *out = value;
@@ -651,67 +387,70 @@ parse_filter (Parser       *p,
   gint64 value;
 
 
-  self->id = read_string (p, obj, "id", "id", TRUE);
+  self->id = _winnow_json_reader_string (p, obj, "id", "id", TRUE);
   if (self->id != NULL && !is_valid_id (self->id))
     {
-      report (p, WINNOW_DIAGNOSTIC_ERROR, "id",
-              "“%s” is not a valid id (letters, digits and . _ : - only, starting with a "
-              "letter or digit)", self->id);
+      _winnow_json_reader_report (p, WINNOW_DIAGNOSTIC_ERROR, "id",
+                                  "“%s” is not a valid id (letters, digits and . _ : - "
+                                  "only, starting with a letter or digit)", self->id);
       g_clear_pointer (&self->id, g_free);
     }
-  p->id = self->id;
+  p->subject = self->id;
 
   self->legacy = looks_legacy (obj);
   if (self->legacy)
     {
-      check_unknown_members (p, obj, "", legacy_top, &self->extra);
-      report (p, WINNOW_DIAGNOSTIC_INFO, "",
-              "legacy flat filter shape; it is read as the canonical shape and saved as one");
+      _winnow_json_reader_unknown (p, obj, "", legacy_top, &self->extra);
+      _winnow_json_reader_report (p, WINNOW_DIAGNOSTIC_INFO, "",
+                                  "legacy flat filter shape; it is read as the canonical "
+                                  "shape and saved as one");
     }
   else
     {
-      check_unknown_members (p, obj, "", canonical_top, &self->extra);
+      _winnow_json_reader_unknown (p, obj, "", canonical_top, &self->extra);
       match = read_section (p, obj, "match");
       rules = read_section (p, obj, "rules");
       preserve = read_section (p, obj, "preserve");
       if (match != NULL)
-        check_unknown_members (p, match, "match", match_keys, &self->extra_match);
+        _winnow_json_reader_unknown (p, match, "match", match_keys, &self->extra_match);
       if (rules != NULL)
-        check_unknown_members (p, rules, "rules", rules_keys, &self->extra_rules);
+        _winnow_json_reader_unknown (p, rules, "rules", rules_keys, &self->extra_rules);
       if (preserve != NULL)
-        check_unknown_members (p, preserve, "preserve", preserve_keys, &self->extra_preserve);
+        _winnow_json_reader_unknown (p, preserve, "preserve", preserve_keys, &self->extra_preserve);
     }
 
-  self->label = read_string (p, obj, "label", "label", FALSE);
+  self->label = _winnow_json_reader_string (p, obj, "label", "label", FALSE);
   if (self->label == NULL && self->legacy)
-    self->label = read_string (p, obj, "name", "name", FALSE);
+    self->label = _winnow_json_reader_string (p, obj, "name", "name", FALSE);
   if (self->label == NULL && self->id != NULL)
     {
-      report (p, WINNOW_DIAGNOSTIC_WARNING, "label", "missing; the id is shown instead");
+      _winnow_json_reader_report (p, WINNOW_DIAGNOSTIC_WARNING, "label",
+                                  "missing; the id is shown instead");
       self->label = g_strdup (self->id);
     }
 
-  self->description = read_string (p, obj, "description", "description", FALSE);
+  self->description = _winnow_json_reader_string (p, obj, "description", "description", FALSE);
 
-  self->category = read_string (p, obj, "category", "category", FALSE);
+  self->category = _winnow_json_reader_string (p, obj, "category", "category", FALSE);
   if (self->category == NULL)
     {
-      report (p, WINNOW_DIAGNOSTIC_WARNING, "category", "missing; “generic” is assumed");
+      _winnow_json_reader_report (p, WINNOW_DIAGNOSTIC_WARNING, "category",
+                                  "missing; “generic” is assumed");
       self->category = g_strdup ("generic");
     }
   else if (!g_strv_contains (known_categories, self->category))
     {
       g_autofree char *list = g_strjoinv (", ", (char **) known_categories);
-      report (p, WINNOW_DIAGNOSTIC_WARNING, "category",
-              "unknown category “%s” (known: %s)", self->category, list);
+      _winnow_json_reader_report (p, WINNOW_DIAGNOSTIC_WARNING, "category",
+                                  "unknown category “%s” (known: %s)", self->category, list);
     }
 
-  if (read_int (p, obj, "priority", "priority", G_MININT32, G_MAXINT32, &value))
+  if (_winnow_json_reader_int (p, obj, "priority", "priority", G_MININT32, G_MAXINT32, &value))
     {
       self->priority = value;
       if (value < 0 || value > 100)
-        report (p, WINNOW_DIAGNOSTIC_WARNING, "priority",
-                "%d is outside the usual range 0–100", self->priority);
+        _winnow_json_reader_report (p, WINNOW_DIAGNOSTIC_WARNING, "priority",
+                                    "%d is outside the usual range 0–100", self->priority);
     }
 
   {
@@ -747,7 +486,7 @@ parse_filter (Parser       *p,
     self->has_tail_lines = read_field_uint (p, &in_rules, "tailLines", "preserveTail",
                                             &self->tail_lines);
     if ((holder = locate (&in_rules, "onEmpty", NULL, &found, &path)) != NULL)
-      self->on_empty = read_string (p, holder, found, path, FALSE);
+      self->on_empty = _winnow_json_reader_string (p, holder, found, path, FALSE);
     g_clear_pointer (&path, g_free);
 
     self->error_patterns = read_field_list (p, &in_preserve, "errorPatterns", "priorityPatterns",
@@ -759,8 +498,9 @@ parse_filter (Parser       *p,
   read_tests (p, self, obj);
 
   if (self->max_lines > 0 && self->head_lines + self->tail_lines == 0)
-    report (p, WINNOW_DIAGNOSTIC_WARNING, "rules.maxLines",
-            "headLines and tailLines are both 0, so a cut keeps only preserved lines");
+    _winnow_json_reader_report (p, WINNOW_DIAGNOSTIC_WARNING, "rules.maxLines",
+                                "headLines and tailLines are both 0, so a cut keeps only "
+                                "preserved lines");
 
   return !p->failed;
 }
@@ -790,19 +530,21 @@ winnow_filter_new_from_json (JsonNode               *node,
 {
   g_autoptr(WinnowFilter) self = NULL;
   Parser p = {
-    .source = source,
+    .source = winnow_filter_source_to_string (source),
     .file = file,
     .base = json_path ? json_path : "",
+    .subject_kind = "filter",
     .diagnostics = diagnostics,
-    .flags = flags,
+    .lazy_regex = (flags & WINNOW_FILTER_PARSE_LAZY_REGEX) != 0,
   };
 
   g_return_val_if_fail (node != NULL, NULL);
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
     {
-      report (&p, WINNOW_DIAGNOSTIC_ERROR, "", "a filter must be a JSON object, not %s",
-              node_type_name (node));
+      _winnow_json_reader_report (&p, WINNOW_DIAGNOSTIC_ERROR, "",
+                                  "a filter must be a JSON object, not %s",
+                                  _winnow_json_node_type_name (node));
       return NULL;
     }
 
@@ -826,11 +568,12 @@ _winnow_filter_load_tests (WinnowFilter *self)
   gsize size;
   const char *data;
   Parser p = {
-    .source = self->source,
+    .source = winnow_filter_source_to_string (self->source),
     .file = self->file,
     .base = "",
-    .id = self->id,
-    .flags = WINNOW_FILTER_PARSE_LAZY_REGEX,
+    .subject_kind = "filter",
+    .subject = self->id,
+    .lazy_regex = TRUE,
   };
 
   bytes = g_resources_lookup_data (self->tests_resource, 0, NULL);

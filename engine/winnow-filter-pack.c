@@ -11,12 +11,12 @@
 
 #include "config.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "winnow-diagnostic.h"
 #include "winnow-filter-pack.h"
 #include "winnow-json-locator.h"
+#include "winnow-json-reader.h"
 
 static void
 add_file_diagnostic (GPtrArray          *diagnostics,
@@ -33,44 +33,6 @@ add_file_diagnostic (GPtrArray          *diagnostics,
                    winnow_diagnostic_new (WINNOW_DIAGNOSTIC_ERROR,
                                           winnow_filter_source_to_string (source),
                                           file, NULL, NULL, line, column, message));
-}
-
-/* json-glib reports "<data>:LINE:COL: Parse error: …"; keep the position, drop the prefix. */
-static void
-add_syntax_diagnostic (GPtrArray          *diagnostics,
-                       WinnowFilterSource  source,
-                       const char         *file,
-                       const GError       *error)
-{
-  const char *message = error->message;
-  guint line = 0;
-  guint column = 0;
-  const char *p = strstr (message, ">:");
-
-  if (p != NULL && sscanf (p + 2, "%u:%u", &line, &column) == 2)
-    {
-      const char *rest = strstr (p + 2, ": ");
-      if (rest != NULL)
-        message = rest + 2;
-    }
-
-  {
-    g_autofree char *text = g_strdup_printf ("not valid JSON: %s", message);
-    add_file_diagnostic (diagnostics, source, file, line, column, text);
-  }
-}
-
-static guint
-line_of_offset (const char *text,
-                gsize       offset)
-{
-  guint line = 1;
-
-  for (gsize i = 0; i < offset; i++)
-    if (text[i] == '\n')
-      line++;
-
-  return line;
 }
 
 /**
@@ -93,10 +55,8 @@ winnow_filter_pack_parse (const char             *text,
                           GPtrArray              *diagnostics)
 {
   g_autoptr(GPtrArray) filters = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
-  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonParser) parser = NULL;
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  const char *invalid = NULL;
   guint first_diagnostic = diagnostics ? diagnostics->len : 0;
   gsize len;
   JsonNode *root;
@@ -104,35 +64,11 @@ winnow_filter_pack_parse (const char             *text,
   g_return_val_if_fail (text != NULL || length == 0, NULL);
 
   len = length < 0 ? strlen (text) : (gsize) length;
-
-  if (len >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0)
-    {
-      text += 3; /* a byte-order mark is harmless; it still counts for the trust hash */
-      len -= 3;
-    }
-
-  if (!g_utf8_validate_len (text, len, &invalid))
-    {
-      g_autofree char *message =
-        g_strdup_printf ("not valid UTF-8 (bad byte 0x%02x at offset %" G_GSIZE_FORMAT ")",
-                         (guchar) *invalid, (gsize) (invalid - text));
-      add_file_diagnostic (diagnostics, source, file,
-                           line_of_offset (text, invalid - text), 0, message);
-      return g_steal_pointer (&filters);
-    }
-
-  if (len == 0 || strspn (text, " \t\r\n") == len)
-    {
-      add_file_diagnostic (diagnostics, source, file, 0, 0,
-                           "the file is empty; expected a filter object or an array of them");
-      return g_steal_pointer (&filters);
-    }
-
-  if (!json_parser_load_from_data (parser, text, len, &error))
-    {
-      add_syntax_diagnostic (diagnostics, source, file, error);
-      return g_steal_pointer (&filters);
-    }
+  parser = _winnow_json_parse_document (&text, &len, winnow_filter_source_to_string (source),
+                                        file, "a filter object or an array of them",
+                                        diagnostics);
+  if (parser == NULL)
+    return g_steal_pointer (&filters);
 
   root = json_parser_get_root (parser);
 
@@ -201,24 +137,15 @@ winnow_filter_pack_load_file (const char             *path,
                               WinnowFilterParseFlags  flags,
                               GPtrArray              *diagnostics)
 {
-  g_autoptr(GError) error = NULL;
   g_autofree char *contents = NULL;
   gsize length = 0;
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  if (g_file_test (path, G_FILE_TEST_IS_DIR))
-    {
-      add_file_diagnostic (diagnostics, source, path, 0, 0,
-                           "is a directory; expected a JSON file of filters");
-      return g_ptr_array_new_with_free_func (g_object_unref);
-    }
-
-  if (!g_file_get_contents (path, &contents, &length, &error))
-    {
-      add_file_diagnostic (diagnostics, source, path, 0, 0, error->message);
-      return g_ptr_array_new_with_free_func (g_object_unref);
-    }
+  contents = _winnow_json_read_file (path, winnow_filter_source_to_string (source),
+                                     "a JSON file of filters", &length, diagnostics);
+  if (contents == NULL)
+    return g_ptr_array_new_with_free_func (g_object_unref);
 
   return winnow_filter_pack_parse (contents, length, source, path, flags, diagnostics);
 }

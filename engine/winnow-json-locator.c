@@ -314,13 +314,7 @@ _winnow_json_locate_diagnostics (GPtrArray  *diagnostics,
         continue;
 
       g_ptr_array_index (diagnostics, i) =
-        winnow_diagnostic_new (winnow_diagnostic_get_level (d),
-                               winnow_diagnostic_get_source (d),
-                               winnow_diagnostic_get_file (d),
-                               winnow_diagnostic_get_filter_id (d),
-                               winnow_diagnostic_get_json_path (d),
-                               line, column,
-                               winnow_diagnostic_get_message (d));
+        _winnow_diagnostic_copy_at (d, line, column);
       g_object_unref (d);
     }
 }

@@ -1,0 +1,462 @@
+/* winnow-json-reader.c — reading user-written JSON documents with diagnostics
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Filters, rule packs and settings are written by people, so reading them is mostly about
+ * saying clearly what is wrong: every problem becomes a #WinnowDiagnostic naming the file,
+ * what it is about (a filter id, a rule name), the JSON path and the reason. The helpers here
+ * read one member each and report instead of failing; the callers decide what an error means
+ * for the object being read (skip it, fall back to a default).
+ */
+
+#define G_LOG_DOMAIN "winnow-json-reader"
+
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "winnow-json-locator.h"
+#include "winnow-json-reader.h"
+#include "winnow-regex.h"
+
+/* "rules[2]" under "[1]" is "[1].rules[2]". */
+char *
+_winnow_json_reader_path (WinnowJsonReader *r,
+                          const char       *rel_path)
+{
+  const char *base = r->base;
+
+  if (base == NULL || base[0] == '\0')
+    return g_strdup (rel_path ? rel_path : "");
+  if (rel_path == NULL || rel_path[0] == '\0')
+    return g_strdup (base);
+  if (rel_path[0] == '[')
+    return g_strconcat (base, rel_path, NULL);
+  return g_strconcat (base, ".", rel_path, NULL);
+}
+
+void
+_winnow_json_reader_report (WinnowJsonReader      *r,
+                            WinnowDiagnosticLevel  level,
+                            const char            *rel_path,
+                            const char            *format,
+                            ...)
+{
+  g_autofree char *message = NULL;
+  g_autofree char *path = _winnow_json_reader_path (r, rel_path);
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  if (level == WINNOW_DIAGNOSTIC_ERROR)
+    r->failed = TRUE;
+
+  if (r->diagnostics != NULL)
+    g_ptr_array_add (r->diagnostics,
+                     winnow_diagnostic_new_about (level, r->source, r->file, r->subject_kind,
+                                                  r->subject, path, 0, 0, message));
+}
+
+const char *
+_winnow_json_node_type_name (JsonNode *node)
+{
+  switch (JSON_NODE_TYPE (node))
+    {
+    case JSON_NODE_OBJECT: return "an object";
+    case JSON_NODE_ARRAY: return "an array";
+    case JSON_NODE_NULL: return "null";
+    case JSON_NODE_VALUE:
+      switch (json_node_get_value_type (node))
+        {
+        case G_TYPE_STRING: return "a string";
+        case G_TYPE_BOOLEAN: return "a boolean";
+        case G_TYPE_INT64: return "an integer";
+        case G_TYPE_DOUBLE: return "a number";
+        default: return "a value";
+        }
+    default:
+      return "something else";
+    }
+}
+
+gboolean
+_winnow_json_node_is_string (JsonNode *node)
+{
+  return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING;
+}
+
+/* A string member; NULL when absent (an error if @required) or not a string (an error). */
+char *
+_winnow_json_reader_string (WinnowJsonReader *r,
+                            JsonObject       *obj,
+                            const char       *key,
+                            const char       *path,
+                            gboolean          required)
+{
+  JsonNode *node = json_object_get_member (obj, key);
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    {
+      if (required)
+        _winnow_json_reader_report (r, WINNOW_DIAGNOSTIC_ERROR, path, "is required and missing");
+      return NULL;
+    }
+
+  if (!_winnow_json_node_is_string (node))
+    {
+      _winnow_json_reader_report (r, WINNOW_DIAGNOSTIC_ERROR, path, "must be a string, not %s",
+                                  _winnow_json_node_type_name (node));
+      return NULL;
+    }
+
+  return g_strdup (json_node_get_string (node));
+}
+
+gboolean
+_winnow_json_reader_bool (WinnowJsonReader *r,
+                          JsonObject       *obj,
+                          const char       *key,
+                          const char       *path)
+{
+  JsonNode *node = json_object_get_member (obj, key);
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return FALSE;
+
+  if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_BOOLEAN)
+    {
+      _winnow_json_reader_report (r, WINNOW_DIAGNOSTIC_ERROR, path,
+                                  "must be true or false, not %s",
+                                  _winnow_json_node_type_name (node));
+      return FALSE;
+    }
+
+  return json_node_get_boolean (node);
+}
+
+/* An integer in [min, max]; returns FALSE when absent or invalid. */
+gboolean
+_winnow_json_reader_int (WinnowJsonReader *r,
+                         JsonObject       *obj,
+                         const char       *key,
+                         const char       *path,
+                         gint64            min,
+                         gint64            max,
+                         gint64           *out)
+{
+  JsonNode *node = json_object_get_member (obj, key);
+  gint64 value;
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return FALSE;
+
+  if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64)
+    value = json_node_get_int (node);
+  else if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_DOUBLE &&
+           json_node_get_double (node) == (double) (gint64) json_node_get_double (node))
+    value = (gint64) json_node_get_double (node);
+  else
+    {
+      _winnow_json_reader_report (r, WINNOW_DIAGNOSTIC_ERROR, path,
+                                  "must be an integer, not %s",
+                                  _winnow_json_node_type_name (node));
+      return FALSE;
+    }
+
+  if (value < min || value > max)
+    {
+      _winnow_json_reader_report (r, WINNOW_DIAGNOSTIC_ERROR, path,
+                                  "must be between %" G_GINT64_FORMAT " and %" G_GINT64_FORMAT
+                                  ", not %" G_GINT64_FORMAT, min, max, value);
+      return FALSE;
+    }
+
+  *out = value;
+  return TRUE;
+}
+
+/* Whether @pattern compiles with @flags; reports why not. */
+gboolean
+_winnow_json_reader_regex (WinnowJsonReader *r,
+                           const char       *pattern,
+                           const char       *flags,
+                           const char       *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WinnowRegex) regex = NULL;
+
+  if (r->lazy_regex)
+    return TRUE;
+
+  regex = winnow_regex_new (pattern, flags, WINNOW_REGEX_DEFAULT, &error);
+  if (regex == NULL)
+    {
+      _winnow_json_reader_report (r, WINNOW_DIAGNOSTIC_ERROR, path, "invalid regex /%s/: %s",
+                                  pattern, error->message);
+      return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* A list of strings; with @regex_flags each must be a non-empty regex that compiles. Bad
+ * elements are reported and left out. */
+GStrv
+_winnow_json_reader_string_list (WinnowJsonReader *r,
+                                 JsonObject       *obj,
+                                 const char       *key,
+                                 const char       *path,
+                                 const char       *regex_flags)
+{
+  JsonNode *node = json_object_get_member (obj, key);
+  g_autoptr(GStrvBuilder) builder = NULL;
+  JsonArray *array;
+  guint n;
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return NULL;
+
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    {
+      _winnow_json_reader_report (r, WINNOW_DIAGNOSTIC_ERROR, path,
+                                  "must be an array of strings, not %s",
+                                  _winnow_json_node_type_name (node));
+      return NULL;
+    }
+
+  builder = g_strv_builder_new ();
+  array = json_node_get_array (node);
+  n = json_array_get_length (array);
+
+  for (guint i = 0; i < n; i++)
+    {
+      JsonNode *element = json_array_get_element (array, i);
+      g_autofree char *element_path = g_strdup_printf ("%s[%u]", path, i);
+      const char *str;
+
+      if (!_winnow_json_node_is_string (element))
+        {
+          _winnow_json_reader_report (r, WINNOW_DIAGNOSTIC_ERROR, element_path,
+                                      "must be a string, not %s",
+                                      _winnow_json_node_type_name (element));
+          continue;
+        }
+
+      str = json_node_get_string (element);
+      if (regex_flags != NULL)
+        {
+          if (str[0] == '\0')
+            {
+              _winnow_json_reader_report (r, WINNOW_DIAGNOSTIC_ERROR, element_path,
+                                          "an empty pattern matches every line");
+              continue;
+            }
+          if (!_winnow_json_reader_regex (r, str, regex_flags, element_path))
+            continue;
+        }
+
+      g_strv_builder_add (builder, str);
+    }
+
+  return g_strv_builder_end (builder);
+}
+
+/* An array member described as @what ("an array of rule objects"); NULL when absent or
+ * (reported) not an array. */
+JsonArray *
+_winnow_json_reader_array (WinnowJsonReader *r,
+                           JsonObject       *obj,
+                           const char       *key,
+                           const char       *path,
+                           const char       *what)
+{
+  JsonNode *node = json_object_get_member (obj, key);
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return NULL;
+
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    {
+      _winnow_json_reader_report (r, WINNOW_DIAGNOSTIC_ERROR, path, "must be %s, not %s", what,
+                                  _winnow_json_node_type_name (node));
+      return NULL;
+    }
+
+  return json_node_get_array (node);
+}
+
+/* Warns about members not in @known; with @extra, keeps copies of them so a writer can put
+ * them back. */
+void
+_winnow_json_reader_unknown (WinnowJsonReader   *r,
+                             JsonObject         *obj,
+                             const char         *path,
+                             const char * const *known,
+                             JsonObject        **extra)
+{
+  g_autoptr(GList) members = json_object_get_members (obj);
+
+  for (const GList *l = members; l != NULL; l = l->next)
+    {
+      const char *name = l->data;
+      g_autoptr(GString) member_path = NULL;
+
+      if (g_strv_contains (known, name))
+        continue;
+
+      member_path = g_string_new (path);
+      _winnow_json_path_append_member (member_path, name);
+      _winnow_json_reader_report (r, WINNOW_DIAGNOSTIC_WARNING, member_path->str,
+                                  "unknown field (kept as it is, but Winnow does not use it)");
+
+      if (extra != NULL)
+        {
+          if (*extra == NULL)
+            *extra = json_object_new ();
+          json_object_set_member (*extra, name,
+                                  json_node_copy (json_object_get_member (obj, name)));
+        }
+    }
+}
+
+/* ---- documents --------------------------------------------------------------------------- */
+
+static void
+add_file_diagnostic (GPtrArray  *diagnostics,
+                     const char *source,
+                     const char *file,
+                     guint       line,
+                     guint       column,
+                     const char *message)
+{
+  if (diagnostics != NULL)
+    g_ptr_array_add (diagnostics,
+                     winnow_diagnostic_new_about (WINNOW_DIAGNOSTIC_ERROR, source, file, NULL,
+                                                  NULL, NULL, line, column, message));
+}
+
+static guint
+line_of_offset (const char *text,
+                gsize       offset)
+{
+  guint line = 1;
+
+  for (gsize i = 0; i < offset; i++)
+    if (text[i] == '\n')
+      line++;
+
+  return line;
+}
+
+/**
+ * _winnow_json_parse_document:
+ * @text: (inout): the document; moved past a byte-order mark
+ * @length: (inout): its length
+ * @source: where it comes from, for diagnostics
+ * @file: (nullable): its name, for diagnostics
+ * @expected: what the document should hold, e.g. "a filter object or an array of them"
+ * @diagnostics: (nullable): findings are appended here
+ *
+ * Checks that @text is UTF-8, not empty and valid JSON; each failure is one diagnostic with
+ * the line and column json-glib reports.
+ *
+ * Returns: (transfer full) (nullable): the parser holding the document, or %NULL
+ */
+JsonParser *
+_winnow_json_parse_document (const char **text,
+                             gsize       *length,
+                             const char  *source,
+                             const char  *file,
+                             const char  *expected,
+                             GPtrArray   *diagnostics)
+{
+  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr(GError) error = NULL;
+  const char *invalid = NULL;
+
+  if (*length >= 3 && memcmp (*text, "\xEF\xBB\xBF", 3) == 0)
+    {
+      *text += 3; /* a byte-order mark is harmless (it still counts for the trust hash) */
+      *length -= 3;
+    }
+
+  if (!g_utf8_validate_len (*text, *length, &invalid))
+    {
+      g_autofree char *message =
+        g_strdup_printf ("not valid UTF-8 (bad byte 0x%02x at offset %" G_GSIZE_FORMAT ")",
+                         (guchar) *invalid, (gsize) (invalid - *text));
+      add_file_diagnostic (diagnostics, source, file, line_of_offset (*text, invalid - *text), 0,
+                           message);
+      return NULL;
+    }
+
+  if (*length == 0 || strspn (*text, " \t\r\n") >= *length)
+    {
+      g_autofree char *message = g_strdup_printf ("the file is empty; expected %s", expected);
+      add_file_diagnostic (diagnostics, source, file, 0, 0, message);
+      return NULL;
+    }
+
+  if (!json_parser_load_from_data (parser, *text, *length, &error))
+    {
+      /* json-glib says "<data>:LINE:COL: Parse error: …"; keep the position, drop the prefix */
+      const char *message = error->message;
+      const char *p = strstr (message, ">:");
+      g_autofree char *full = NULL;
+      guint line = 0;
+      guint column = 0;
+
+      if (p != NULL && sscanf (p + 2, "%u:%u", &line, &column) == 2)
+        {
+          const char *rest = strstr (p + 2, ": ");
+
+          if (rest != NULL)
+            message = rest + 2;
+        }
+
+      full = g_strdup_printf ("not valid JSON: %s", message);
+      add_file_diagnostic (diagnostics, source, file, line, column, full);
+      return NULL;
+    }
+
+  return g_steal_pointer (&parser);
+}
+
+/**
+ * _winnow_json_read_file:
+ * @path: the file
+ * @source: where it comes from, for diagnostics
+ * @expected: what it should hold, e.g. "a rule pack"
+ * @length: (out): the length read
+ * @diagnostics: (nullable): a directory or an unreadable file is reported here
+ *
+ * Returns: (transfer full) (nullable): the contents, or %NULL
+ */
+char *
+_winnow_json_read_file (const char *path,
+                        const char *source,
+                        const char *expected,
+                        gsize      *length,
+                        GPtrArray  *diagnostics)
+{
+  g_autoptr(GError) error = NULL;
+  char *contents = NULL;
+
+  if (g_file_test (path, G_FILE_TEST_IS_DIR))
+    {
+      g_autofree char *message = g_strdup_printf ("is a directory; expected %s", expected);
+      add_file_diagnostic (diagnostics, source, path, 0, 0, message);
+      return NULL;
+    }
+
+  if (!g_file_get_contents (path, &contents, length, &error))
+    {
+      add_file_diagnostic (diagnostics, source, path, 0, 0, error->message);
+      return NULL;
+    }
+
+  return contents;
+}
