@@ -6,10 +6,11 @@
 Checks every messages/*.json: it is UTF-8 JSON, pretty-printed as `json.dumps(indent=2,
 ensure_ascii=False)` writes it, with exactly the fields id, lang, role, scenario, text, needles,
 meaning; the id is unique, equals the file name stem and reads NNN-slug; lang and role are
-known; the text is 60-600 words long (see count_words); there are 5-30 needles and 1-5 meaning
-strings, none empty or repeated, each an exact substring of the text; and every language has
-its minimum number of messages. Prints one table per language and role, then the problems;
-exits 1 if there is any.
+known; the text is 60-600 words long (see count_words); there are 5-30 needles (each at least 3
+characters, so that finding it is evidence) and 1-5 meaning strings, none blank or repeated,
+each an exact substring of the text; and every language has its minimum number of messages.
+Prints a table of messages per language and role, words (min and max per message), needles
+and meaning strings, then the problems; exits 1 if there is any.
 """
 import collections
 import json
@@ -26,6 +27,7 @@ ID_RE = re.compile(r"^[0-9]{3}-[a-z0-9]+(?:-[a-z0-9]+)*$")
 WORDS = (60, 600)
 NEEDLES = (5, 30)
 MEANING = (1, 5)
+MIN_NEEDLE = 3
 # Han ideographs, kana, and the CJK punctuation/fullwidth forms that go with them
 CJK = re.compile(r"[\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
 
@@ -90,6 +92,7 @@ def check_message(path, seen, problems):
     if not WORDS[0] <= words <= WORDS[1]:
         bad(f"{words} words, want {WORDS[0]}-{WORDS[1]}")
     for key, (lo, hi) in (("needles", NEEDLES), ("meaning", MEANING)):
+        what = {"needles": "needle", "meaning": "meaning string"}[key]
         items = msg[key]
         if not isinstance(items, list) or not all(isinstance(s, str) for s in items):
             bad(f"{key} must be a list of strings")
@@ -98,12 +101,14 @@ def check_message(path, seen, problems):
             bad(f"{len(items)} {key}, want {lo}-{hi}")
         for s in items:
             if not s.strip():
-                bad(f"empty {key} string")
+                bad(f"blank {what}")
+            elif key == "needles" and len(s) < MIN_NEEDLE:
+                bad(f"needle shorter than {MIN_NEEDLE} characters: {s!r}")
             elif s not in text:
-                bad(f"{key} string not in text: {s!r}")
+                bad(f"{what} not in text: {s!r}")
         for s, n in collections.Counter(items).items():
             if n > 1:
-                bad(f"{key} string listed {n} times: {s!r}")
+                bad(f"{what} listed {n} times: {s!r}")
     return msg, words
 
 
