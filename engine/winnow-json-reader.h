@@ -20,6 +20,7 @@ typedef struct
   const char *subject;       /* filter id, rule name… once known */
   GPtrArray  *diagnostics;   /* nullable */
   gboolean    lazy_regex;    /* don't compile regexes (trusted built-in data) */
+  gboolean    trusted;       /* built-in data, checked by the test suite: skip costly lints */
   gboolean    failed;        /* an error was reported */
 } WinnowJsonReader;
 

@@ -800,52 +800,115 @@ expand_replacement (WinnowRegex *self,
 }
 
 /**
- * winnow_regex_replace:
+ * winnow_regex_match_expand:
+ * @self: the #WinnowRegex that produced @match
+ * @match: a match
+ * @js_replacement: a replacement in JavaScript syntax (`$1 $& $<name> $$ $\` $'`)
+ * @out: where the expansion is appended
+ *
+ * Appends what JavaScript's `replace` would put in place of @match.
+ */
+void
+winnow_regex_match_expand (WinnowRegex            *self,
+                           const WinnowRegexMatch *match,
+                           const char             *js_replacement,
+                           GString                *out)
+{
+  g_return_if_fail (self != NULL);
+  g_return_if_fail (match != NULL);
+  g_return_if_fail (js_replacement != NULL);
+
+  expand_replacement (self, out, match->subject, match->length, (PCRE2_SIZE *) match->offsets,
+                      match->n_pairs, js_replacement);
+}
+
+typedef struct
+{
+  const char *js_replacement;
+} ExpandData;
+
+static gboolean
+expand_func (WinnowRegex            *regex,
+             const WinnowRegexMatch *match,
+             GString                *out,
+             gpointer                user_data)
+{
+  const ExpandData *data = user_data;
+
+  winnow_regex_match_expand (regex, match, data->js_replacement, out);
+  return TRUE;
+}
+
+/**
+ * winnow_regex_replace_func:
  * @self: a #WinnowRegex
  * @subject: valid UTF-8 text
  * @length: length of @subject in bytes
- * @js_replacement: a replacement in JavaScript syntax (`$1 $& $<name> $$ $\` $'`)
- * @n_replaced: (out) (optional): how many matches were replaced
+ * @func: decides each match: appends its replacement to the output and returns %TRUE, or
+ *   returns %FALSE (appending nothing) to keep the match as it is
+ * @user_data: for @func
+ * @n_replaced: (out) (optional): how many matches @func replaced
+ * @status: (out) (optional): %WINNOW_REGEX_BUDGET_EXCEEDED when a match gave up on its work
+ *   budget (the rest of @subject is then kept as it is), else whether anything matched
  *
- * Like JavaScript's `String.prototype.replace`: every match with the `g` flag, else the first.
+ * Like JavaScript's `String.prototype.replace` with a function: every match with the `g` flag,
+ * else the first; an empty match steps over one character.
  *
  * Returns: (transfer full): the new text
  */
 char *
-winnow_regex_replace (WinnowRegex *self,
-                      const char  *subject,
-                      gsize        length,
-                      const char  *js_replacement,
-                      guint       *n_replaced)
+winnow_regex_replace_func (WinnowRegex            *self,
+                           const char             *subject,
+                           gsize                   length,
+                           WinnowRegexReplaceFunc  func,
+                           gpointer                user_data,
+                           guint                  *n_replaced,
+                           WinnowRegexResult      *status)
 {
   g_autoptr(GString) out = NULL;
+  WinnowRegexResult result = WINNOW_REGEX_NO_MATCH;
+  WinnowRegexMatch match;
   pcre2_match_data *md;
   PCRE2_SIZE *ovector;
   gsize offset = 0;
   gsize copied = 0;
-  guint pairs;
   guint count = 0;
 
   g_return_val_if_fail (self != NULL, NULL);
-  g_return_val_if_fail (subject != NULL, NULL);
-  g_return_val_if_fail (js_replacement != NULL, NULL);
+  g_return_val_if_fail (subject != NULL || length == 0, NULL);
+  g_return_val_if_fail (func != NULL, NULL);
+
+  if (subject == NULL)
+    subject = "";
 
   md = pcre2_match_data_create_from_pattern (self->code, NULL);
-  pairs = pcre2_get_ovector_count (md);
   ovector = pcre2_get_ovector_pointer (md);
+  match.subject = subject;
+  match.length = length;
+  match.offsets = ovector;
+  match.n_pairs = pcre2_get_ovector_count (md);
   out = g_string_sized_new (length + 16);
 
-  while (offset <= length)
+  while (offset <= length && might_match (self, subject + offset, length - offset))
     {
       int rc = run_match (self, subject, length, offset, 0, md);
 
       if (rc < 0)
-        break; /* no (further) match, or the budget ran out: keep the rest as it is */
+        {
+          if (rc != PCRE2_ERROR_NOMATCH && rc != PCRE2_ERROR_PARTIAL)
+            result = WINNOW_REGEX_BUDGET_EXCEEDED;
+          break; /* no (further) match, or the budget ran out: keep the rest as it is */
+        }
+
+      if (result == WINNOW_REGEX_NO_MATCH)
+        result = WINNOW_REGEX_MATCH;
 
       g_string_append_len (out, subject + copied, ovector[0] - copied);
-      expand_replacement (self, out, subject, length, ovector, pairs, js_replacement);
+      if (func (self, &match, out, user_data))
+        count++;
+      else
+        g_string_append_len (out, subject + ovector[0], ovector[1] - ovector[0]);
       copied = ovector[1];
-      count++;
 
       if (!self->global)
         break;
@@ -866,6 +929,36 @@ winnow_regex_replace (WinnowRegex *self,
 
   if (n_replaced != NULL)
     *n_replaced = count;
+  if (status != NULL)
+    *status = result;
 
   return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/**
+ * winnow_regex_replace:
+ * @self: a #WinnowRegex
+ * @subject: valid UTF-8 text
+ * @length: length of @subject in bytes
+ * @js_replacement: a replacement in JavaScript syntax (`$1 $& $<name> $$ $\` $'`)
+ * @n_replaced: (out) (optional): how many matches were replaced
+ *
+ * Like JavaScript's `String.prototype.replace`: every match with the `g` flag, else the first.
+ *
+ * Returns: (transfer full): the new text
+ */
+char *
+winnow_regex_replace (WinnowRegex *self,
+                      const char  *subject,
+                      gsize        length,
+                      const char  *js_replacement,
+                      guint       *n_replaced)
+{
+  ExpandData data = { js_replacement };
+
+  g_return_val_if_fail (self != NULL, NULL);
+  g_return_val_if_fail (subject != NULL, NULL);
+  g_return_val_if_fail (js_replacement != NULL, NULL);
+
+  return winnow_regex_replace_func (self, subject, length, expand_func, &data, n_replaced, NULL);
 }

@@ -39,6 +39,29 @@ typedef enum
   WINNOW_REGEX_BUDGET_EXCEEDED = 2,
 } WinnowRegexResult;
 
+/**
+ * WinnowRegexMatch:
+ * @subject: the text searched
+ * @length: its length in bytes
+ * @offsets: start and end byte offsets of the whole match (0, 1) and of each group (2n, 2n+1);
+ *   an unset group has `(gsize) -1`
+ * @n_pairs: how many start/end pairs @offsets holds
+ *
+ * One match, as seen by a #WinnowRegexReplaceFunc.
+ */
+typedef struct
+{
+  const char  *subject;
+  gsize        length;
+  const gsize *offsets;
+  guint        n_pairs;
+} WinnowRegexMatch;
+
+typedef gboolean (*WinnowRegexReplaceFunc) (WinnowRegex            *regex,
+                                            const WinnowRegexMatch *match,
+                                            GString                *out,
+                                            gpointer                user_data);
+
 #define WINNOW_TYPE_REGEX (winnow_regex_get_type ())
 
 GType             winnow_regex_get_type           (void) G_GNUC_CONST;
@@ -63,6 +86,17 @@ char             *winnow_regex_replace            (WinnowRegex       *self,
                                                    gsize              length,
                                                    const char        *js_replacement,
                                                    guint             *n_replaced);
+char             *winnow_regex_replace_func       (WinnowRegex       *self,
+                                                   const char        *subject,
+                                                   gsize              length,
+                                                   WinnowRegexReplaceFunc func,
+                                                   gpointer           user_data,
+                                                   guint             *n_replaced,
+                                                   WinnowRegexResult *status);
+void              winnow_regex_match_expand       (WinnowRegex       *self,
+                                                   const WinnowRegexMatch *match,
+                                                   const char        *js_replacement,
+                                                   GString           *out);
 char             *winnow_regex_translate          (const char        *source,
                                                    const char        *js_flags,
                                                    GError           **error);

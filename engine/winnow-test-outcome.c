@@ -1,4 +1,4 @@
-/* winnow-test-outcome.c — the result of one inline filter test
+/* winnow-test-outcome.c — the result of one inline test of a filter or rule pack
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -9,13 +9,16 @@
 
 #include "winnow-diff.h"
 #include "winnow-filter.h"
+#include "winnow-rule-pack.h"
 #include "winnow-test-outcome.h"
 
 struct _WinnowTestOutcome
 {
-  GObject       parent_instance;
-  WinnowFilter *filter;
-  guint         index;
+  GObject         parent_instance;
+  WinnowFilter   *filter;
+  WinnowRulePack *pack;
+  char           *subject;
+  guint           index;
   char         *name;
   char         *expected;
   char         *actual;
@@ -40,6 +43,8 @@ winnow_test_outcome_finalize (GObject *object)
   WinnowTestOutcome *self = (WinnowTestOutcome *)object;
 
   g_clear_object (&self->filter);
+  g_clear_object (&self->pack);
+  g_clear_pointer (&self->subject, g_free);
   g_clear_pointer (&self->name, g_free);
   g_clear_pointer (&self->expected, g_free);
   g_clear_pointer (&self->actual, g_free);
@@ -100,6 +105,7 @@ _winnow_test_outcome_new (WinnowFilter *filter,
   WinnowTestOutcome *self = g_object_new (WINNOW_TYPE_TEST_OUTCOME, NULL);
 
   self->filter = g_object_ref (filter);
+  self->subject = g_strdup (winnow_filter_get_id (filter));
   self->index = index;
   self->name = g_strdup (name);
   self->expected = g_strdup (expected);
@@ -110,17 +116,65 @@ _winnow_test_outcome_new (WinnowFilter *filter,
   return self;
 }
 
+WinnowTestOutcome *
+_winnow_test_outcome_new_for_pack (WinnowRulePack *pack,
+                                   guint           index,
+                                   const char     *name,
+                                   const char     *expected,
+                                   const char     *actual)
+{
+  WinnowTestOutcome *self = g_object_new (WINNOW_TYPE_TEST_OUTCOME, NULL);
+
+  self->pack = g_object_ref (pack);
+  self->subject = g_strdup_printf ("%s/%s", winnow_rule_pack_get_language (pack),
+                                   winnow_rule_pack_get_name (pack));
+  self->index = index;
+  self->name = g_strdup (name);
+  self->expected = g_strdup (expected);
+  self->actual = g_strdup (actual);
+  self->passed = g_strcmp0 (expected, actual) == 0;
+  self->idempotent = TRUE;
+
+  return self;
+}
+
 /**
  * winnow_test_outcome_get_filter:
  * @self: a #WinnowTestOutcome
  *
- * Returns: (transfer none): the filter the test belongs to
+ * Returns: (transfer none) (nullable): the filter the test belongs to, if it is a filter test
  */
 WinnowFilter *
 winnow_test_outcome_get_filter (WinnowTestOutcome *self)
 {
   g_return_val_if_fail (WINNOW_IS_TEST_OUTCOME (self), NULL);
   return self->filter;
+}
+
+/**
+ * winnow_test_outcome_get_rule_pack:
+ * @self: a #WinnowTestOutcome
+ *
+ * Returns: (transfer none) (nullable): the rule pack the test belongs to, if it is a rule test
+ */
+WinnowRulePack *
+winnow_test_outcome_get_rule_pack (WinnowTestOutcome *self)
+{
+  g_return_val_if_fail (WINNOW_IS_TEST_OUTCOME (self), NULL);
+  return self->pack;
+}
+
+/**
+ * winnow_test_outcome_get_subject:
+ * @self: a #WinnowTestOutcome
+ *
+ * Returns: what the test belongs to, for people: a filter id or "language/pack"
+ */
+const char *
+winnow_test_outcome_get_subject (WinnowTestOutcome *self)
+{
+  g_return_val_if_fail (WINNOW_IS_TEST_OUTCOME (self), NULL);
+  return self->subject;
 }
 
 guint
@@ -148,7 +202,8 @@ winnow_test_outcome_get_passed (WinnowTestOutcome *self)
  * winnow_test_outcome_get_idempotent:
  * @self: a #WinnowTestOutcome
  *
- * Returns: %TRUE if running the filter over its own output changed nothing
+ * Returns: %TRUE if running the filter over its own output changed nothing (rule packs are
+ *   not required to be idempotent: always %TRUE for them)
  */
 gboolean
 winnow_test_outcome_get_idempotent (WinnowTestOutcome *self)

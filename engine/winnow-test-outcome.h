@@ -1,4 +1,4 @@
-/* winnow-test-outcome.h — the result of one inline filter test
+/* winnow-test-outcome.h — the result of one inline test of a filter or rule pack
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -16,6 +16,8 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (WinnowTestOutcome, winnow_test_outcome, WINNOW, TEST_OUTCOME, GObject)
 
 WinnowFilter *winnow_test_outcome_get_filter     (WinnowTestOutcome *self);
+WinnowRulePack *winnow_test_outcome_get_rule_pack (WinnowTestOutcome *self);
+const char   *winnow_test_outcome_get_subject    (WinnowTestOutcome *self);
 guint         winnow_test_outcome_get_index      (WinnowTestOutcome *self);
 const char   *winnow_test_outcome_get_name       (WinnowTestOutcome *self);
 gboolean      winnow_test_outcome_get_passed     (WinnowTestOutcome *self);
@@ -30,5 +32,11 @@ WinnowTestOutcome *_winnow_test_outcome_new      (WinnowFilter      *filter,
                                                   const char        *expected,
                                                   const char        *actual,
                                                   gboolean           idempotent);
+
+WinnowTestOutcome *_winnow_test_outcome_new_for_pack (WinnowRulePack *pack,
+                                                     guint           index,
+                                                     const char     *name,
+                                                     const char     *expected,
+                                                     const char     *actual);
 
 G_END_DECLS

@@ -19,6 +19,10 @@ typedef struct _WinnowDiagnostic    WinnowDiagnostic;
 typedef struct _WinnowFilter        WinnowFilter;
 typedef struct _WinnowFilterTest    WinnowFilterTest;
 typedef struct _WinnowRegex         WinnowRegex;
+typedef struct _WinnowRule          WinnowRule;
+typedef struct _WinnowRulePack      WinnowRulePack;
+typedef struct _WinnowRuleSet       WinnowRuleSet;
+typedef struct _WinnowRuleTest      WinnowRuleTest;
 typedef struct _WinnowRtkResult     WinnowRtkResult;
 typedef struct _WinnowTraceStage    WinnowTraceStage;
 typedef struct _WinnowVerifyReport  WinnowVerifyReport;
@@ -40,6 +44,44 @@ typedef enum
 const char *winnow_rtk_intensity_to_string   (WinnowRtkIntensity  intensity);
 gboolean    winnow_rtk_intensity_from_string (const char         *str,
                                               WinnowRtkIntensity *intensity);
+
+/**
+ * WinnowCavemanIntensity:
+ * @WINNOW_CAVEMAN_INTENSITY_LITE: pleasantries, hedges and filler phrases only
+ * @WINNOW_CAVEMAN_INTENSITY_FULL: also articles, redundant structure and terse phrasing
+ * @WINNOW_CAVEMAN_INTENSITY_ULTRA: also abbreviations and the tersest forms
+ *
+ * How hard the prose engine compresses; each level includes the rules of the levels below.
+ */
+typedef enum
+{
+  WINNOW_CAVEMAN_INTENSITY_LITE,
+  WINNOW_CAVEMAN_INTENSITY_FULL,
+  WINNOW_CAVEMAN_INTENSITY_ULTRA,
+} WinnowCavemanIntensity;
+
+const char *winnow_caveman_intensity_to_string   (WinnowCavemanIntensity  intensity);
+gboolean    winnow_caveman_intensity_from_string (const char             *str,
+                                                  WinnowCavemanIntensity *intensity);
+
+/**
+ * WinnowMessageRole:
+ * @WINNOW_MESSAGE_ROLE_SYSTEM: instructions to the model
+ * @WINNOW_MESSAGE_ROLE_USER: what the person wrote
+ * @WINNOW_MESSAGE_ROLE_ASSISTANT: what the model wrote
+ * @WINNOW_MESSAGE_ROLE_TOOL: a tool result (command output, file contents…)
+ */
+typedef enum
+{
+  WINNOW_MESSAGE_ROLE_SYSTEM,
+  WINNOW_MESSAGE_ROLE_USER,
+  WINNOW_MESSAGE_ROLE_ASSISTANT,
+  WINNOW_MESSAGE_ROLE_TOOL,
+} WinnowMessageRole;
+
+const char *winnow_message_role_to_string   (WinnowMessageRole  role);
+gboolean    winnow_message_role_from_string (const char        *str,
+                                             WinnowMessageRole *role);
 
 /**
  * WinnowFilterSource:

@@ -1,4 +1,4 @@
-/* winnow-verify-report.c — running the inline tests[] of a set of filters
+/* winnow-verify-report.c — running the inline tests[] of filters and rule packs
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -6,12 +6,17 @@
  * standard intensity, as the samples are written against the filter), the output is compared
  * byte for byte with `expected`, and the output is run through the filter a second time to
  * check the filter is idempotent.
+ *
+ * A rule pack's samples run through the whole Caveman engine — protected tokens, clean-up
+ * and all — with only that pack (and only the named rule, when the sample names one), at the
+ * sample's intensity and role, so a sample shows exactly what a user of the rule will see.
  */
 
 #define G_LOG_DOMAIN "winnow-verify"
 
 #include "config.h"
 
+#include "winnow-caveman.h"
 #include "winnow-filter.h"
 #include "winnow-rtk.h"
 #include "winnow-verify-report.h"
@@ -115,6 +120,88 @@ winnow_verify_filters (GPtrArray    *filters,
     }
 
   return self;
+}
+
+/**
+ * winnow_verify_rule_packs:
+ * @rules: the rule set the packs belong to
+ * @packs: (element-type WinnowRulePack): the packs whose tests to run
+ * @cancellable: (nullable): a #GCancellable
+ *
+ * Returns: (transfer full): the report, one outcome per test, in pack order
+ */
+WinnowVerifyReport *
+winnow_verify_rule_packs (WinnowRuleSet *rules,
+                          GPtrArray     *packs,
+                          GCancellable  *cancellable)
+{
+  WinnowVerifyReport *self;
+
+  g_return_val_if_fail (WINNOW_IS_RULE_SET (rules), NULL);
+  g_return_val_if_fail (packs != NULL, NULL);
+
+  self = g_object_new (WINNOW_TYPE_VERIFY_REPORT, NULL);
+
+  for (guint i = 0; i < packs->len; i++)
+    {
+      WinnowRulePack *pack = g_ptr_array_index (packs, i);
+
+      for (guint t = 0; t < winnow_rule_pack_get_n_tests (pack); t++)
+        {
+          const WinnowRuleTest *test = winnow_rule_pack_get_test (pack, t);
+          g_autoptr(WinnowCavemanResult) result = NULL;
+          g_autoptr(WinnowTestOutcome) outcome = NULL;
+          WinnowCavemanOptions options;
+
+          if (g_cancellable_is_cancelled (cancellable))
+            return self;
+
+          winnow_caveman_options_init (&options);
+          options.intensity = test->intensity;
+          options.role = test->role;
+          options.pack = pack;
+          options.rule = test->rule;
+
+          result = winnow_caveman_compress (rules, test->input, -1, &options);
+          outcome = _winnow_test_outcome_new_for_pack (pack, t, test->name, test->expected,
+                                                       winnow_caveman_result_get_text (result,
+                                                                                       NULL));
+          if (winnow_test_outcome_get_passed (outcome))
+            self->n_passed++;
+          else
+            self->n_failed++;
+
+          g_list_store_append (self->outcomes, outcome);
+        }
+    }
+
+  return self;
+}
+
+/**
+ * winnow_verify_report_merge:
+ * @self: a #WinnowVerifyReport
+ * @other: another report
+ *
+ * Appends the outcomes of @other to @self, so one summary covers filters and rule packs.
+ */
+void
+winnow_verify_report_merge (WinnowVerifyReport *self,
+                            WinnowVerifyReport *other)
+{
+  g_return_if_fail (WINNOW_IS_VERIFY_REPORT (self));
+  g_return_if_fail (WINNOW_IS_VERIFY_REPORT (other));
+
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (other->outcomes)); i++)
+    {
+      g_autoptr(WinnowTestOutcome) outcome = g_list_model_get_item (G_LIST_MODEL (other->outcomes),
+                                                                    i);
+      g_list_store_append (self->outcomes, outcome);
+    }
+
+  self->n_passed += other->n_passed;
+  self->n_failed += other->n_failed;
+  self->n_not_idempotent += other->n_not_idempotent;
 }
 
 static void

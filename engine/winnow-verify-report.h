@@ -24,6 +24,11 @@ void                winnow_verify_filters_async         (GPtrArray          *fil
                                                          gpointer            user_data);
 WinnowVerifyReport *winnow_verify_filters_finish        (GAsyncResult       *result,
                                                          GError            **error);
+WinnowVerifyReport *winnow_verify_rule_packs            (WinnowRuleSet      *rules,
+                                                         GPtrArray          *packs,
+                                                         GCancellable       *cancellable);
+void                winnow_verify_report_merge          (WinnowVerifyReport *self,
+                                                         WinnowVerifyReport *other);
 GListModel         *winnow_verify_report_get_outcomes   (WinnowVerifyReport *self);
 guint               winnow_verify_report_get_n_passed   (WinnowVerifyReport *self);
 guint               winnow_verify_report_get_n_failed   (WinnowVerifyReport *self);

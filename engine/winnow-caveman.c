@@ -1,0 +1,999 @@
+/* winnow-caveman.c — compressing prose with rule packs, technical tokens held out
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The Caveman engine rewrites what people and models write — pleasantries, hedges, filler,
+ * articles, long words — with the regex rules of a language's packs, and never touches what a
+ * reader needs exactly: code, paths, URLs, versions, identifiers, commands, error lines…
+ *
+ * How the technical tokens stay intact: winnow_protect_scan() finds them; each is replaced by
+ * one placeholder character (U+FDD0, a Unicode noncharacter that never occurs in interchanged
+ * text; if it does, it is protected like a token) and the rules run over that masked text. A
+ * match that would contain a placeholder, or a replacement that would copy one (via `$&`, a
+ * group, `` $` `` or `$'`), is skipped, so placeholders can be neither lost, duplicated nor
+ * reordered, and restoring them in order gives back every token byte for byte. This is a
+ * guarantee of the design, not a check that falls back: the reference gives up on a message
+ * when its check fails (for instance on an indented fence); Winnow has nothing to give up on.
+ *
+ * Rules run pack by pack in file-name order, rule by rule in file order, each over the whole
+ * message with JavaScript `replace` semantics. Where a deletion leaves a sentence starting in
+ * lower case, or a replacement starts a sentence, the first letter takes the case the sentence
+ * had. A light clean-up then removes what deletions leave behind: doubled spaces, a space
+ * before punctuation, an orphaned comma, empty parentheses, runs of blank lines. A rule that
+ * would remove most of a message is not applied (and noted), and a message that would end up
+ * empty or longer is returned as it was.
+ */
+
+#define G_LOG_DOMAIN "winnow-caveman"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "winnow-caveman.h"
+#include "winnow-language.h"
+#include "winnow-protect.h"
+#include "winnow-utf8.h"
+
+#define PLACEHOLDER     "\xEF\xB7\x90"   /* U+FDD0 */
+#define PLACEHOLDER_LEN 3
+
+typedef struct
+{
+  char  *pack;
+  char  *rule;
+  guint  count;
+} Firing;
+
+struct _WinnowCavemanResult
+{
+  GObject                 parent_instance;
+  char                   *text;
+  gsize                   length;
+  gboolean                changed;
+  char                   *language;
+  WinnowCavemanIntensity  intensity;
+  WinnowMessageRole       role;
+  guint                   n_protected;
+  guint                   n_replaced;
+  GArray                 *firings;     /* Firing */
+  GPtrArray              *notes;       /* char *, NULL-terminated */
+  gint64                  duration_us;
+};
+
+G_DEFINE_FINAL_TYPE (WinnowCavemanResult, winnow_caveman_result, G_TYPE_OBJECT)
+
+/* Firing and WinnowCavemanFiring share their layout; the strings are owned by the result */
+G_STATIC_ASSERT (sizeof (Firing) == sizeof (WinnowCavemanFiring));
+
+static void
+firing_clear (gpointer data)
+{
+  Firing *firing = data;
+
+  g_clear_pointer (&firing->pack, g_free);
+  g_clear_pointer (&firing->rule, g_free);
+}
+
+static void
+winnow_caveman_result_finalize (GObject *object)
+{
+  WinnowCavemanResult *self = (WinnowCavemanResult *)object;
+
+  g_clear_pointer (&self->text, g_free);
+  g_clear_pointer (&self->language, g_free);
+  g_clear_pointer (&self->firings, g_array_unref);
+  g_clear_pointer (&self->notes, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (winnow_caveman_result_parent_class)->finalize (object);
+}
+
+static void
+winnow_caveman_result_class_init (WinnowCavemanResultClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = winnow_caveman_result_finalize;
+}
+
+static void
+winnow_caveman_result_init (WinnowCavemanResult *self)
+{
+  self->firings = g_array_new (FALSE, TRUE, sizeof (Firing));
+  g_array_set_clear_func (self->firings, firing_clear);
+  self->notes = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (self->notes, NULL);
+}
+
+G_GNUC_PRINTF (2, 3)
+static void
+add_note (WinnowCavemanResult *self,
+          const char          *format,
+          ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  g_ptr_array_insert (self->notes, self->notes->len - 1, g_strdup_vprintf (format, args));
+  va_end (args);
+}
+
+/**
+ * winnow_caveman_options_init:
+ * @options: options to reset
+ *
+ * Full intensity, a user message, language detected, every pack of that language.
+ */
+void
+winnow_caveman_options_init (WinnowCavemanOptions *options)
+{
+  g_return_if_fail (options != NULL);
+
+  memset (options, 0, sizeof *options);
+  options->intensity = WINNOW_CAVEMAN_INTENSITY_FULL;
+  options->role = WINNOW_MESSAGE_ROLE_USER;
+}
+
+/* ---- masking ----------------------------------------------------------------------------- */
+
+typedef struct
+{
+  gsize start;
+  gsize end;
+} Region;
+
+/* The protected regions of @text, plus any placeholder character already in it. */
+static GArray *
+protected_regions (const char *text,
+                   gsize       length)
+{
+  g_autoptr(GArray) spans = winnow_protect_scan (text, length);
+  GArray *regions = g_array_sized_new (FALSE, FALSE, sizeof (Region), spans->len);
+  gsize at = 0;
+
+  for (guint i = 0; i <= spans->len; i++)
+    {
+      gsize gap_end = i < spans->len ? g_array_index (spans, WinnowProtectSpan, i).start : length;
+      const char *p = text + at;
+
+      /* a placeholder in the text itself would be restored as a token: hold it out too */
+      while ((p = memmem (p, text + gap_end - p, PLACEHOLDER, PLACEHOLDER_LEN)) != NULL)
+        {
+          Region r = { p - text, p - text + PLACEHOLDER_LEN };
+
+          g_array_append_val (regions, r);
+          p += PLACEHOLDER_LEN;
+        }
+
+      if (i < spans->len)
+        {
+          const WinnowProtectSpan *span = &g_array_index (spans, WinnowProtectSpan, i);
+          Region r = { span->start, span->end };
+
+          g_array_append_val (regions, r);
+          at = span->end;
+        }
+    }
+
+  return regions;
+}
+
+static GString *
+mask (const char   *text,
+      gsize         length,
+      const GArray *regions)
+{
+  GString *masked = g_string_sized_new (length);
+  gsize at = 0;
+
+  for (guint i = 0; i < regions->len; i++)
+    {
+      const Region *r = &g_array_index (regions, Region, i);
+
+      g_string_append_len (masked, text + at, r->start - at);
+      g_string_append_len (masked, PLACEHOLDER, PLACEHOLDER_LEN);
+      at = r->end;
+    }
+
+  g_string_append_len (masked, text + at, length - at);
+  return masked;
+}
+
+/* Puts the regions back; FALSE if the placeholders do not line up with them (a bug). */
+static gboolean
+unmask (const char   *masked,
+        gsize         masked_length,
+        const char   *text,
+        const GArray *regions,
+        GString      *out)
+{
+  const char *p = masked;
+  const char *end = masked + masked_length;
+  guint next = 0;
+
+  while (p < end)
+    {
+      const char *hit = memmem (p, end - p, PLACEHOLDER, PLACEHOLDER_LEN);
+      const Region *r;
+
+      if (hit == NULL)
+        {
+          g_string_append_len (out, p, end - p);
+          break;
+        }
+
+      if (next >= regions->len)
+        return FALSE;
+
+      g_string_append_len (out, p, hit - p);
+      r = &g_array_index (regions, Region, next++);
+      g_string_append_len (out, text + r->start, r->end - r->start);
+      p = hit + PLACEHOLDER_LEN;
+    }
+
+  return next == regions->len;
+}
+
+/* ---- applying one rule ------------------------------------------------------------------- */
+
+typedef struct
+{
+  WinnowRule *rule;
+  GArray     *capitalize;   /* offsets in the output where a sentence now starts */
+  guint       vetoed;
+} ApplyData;
+
+static gboolean
+contains_placeholder (const char *text,
+                      gsize       length)
+{
+  return memmem (text, length, PLACEHOLDER, PLACEHOLDER_LEN) != NULL;
+}
+
+/* Whether @offset in @text starts a sentence: the text or a line starts there (after a list
+ * marker or quote sign, if any), or a sentence ends just before it. */
+static gboolean
+starts_sentence (const char *text,
+                 gsize       offset)
+{
+  gsize i = offset;
+  gsize line;
+
+  while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t'))
+    i--;
+
+  if (i == 0 || text[i - 1] == '\n')
+    return TRUE;
+  if (text[i - 1] == '.' || text[i - 1] == '!' || text[i - 1] == '?')
+    return i < offset; /* "e.g.x" is not a sentence start, "done. Next" is */
+
+  /* a list item or block quote: "- ", "* ", "12. ", "> " */
+  line = i;
+  while (line > 0 && text[line - 1] != '\n')
+    line--;
+  while (line < i && (text[line] == ' ' || text[line] == '\t'))
+    line++;
+  if (line < i && strchr ("-*+>", text[line]) != NULL && line + 1 == i)
+    return TRUE;
+  while (line < i && g_ascii_isdigit (text[line]))
+    line++;
+  return line + 1 == i && line > 0 && (text[line] == '.' || text[line] == ')') &&
+         g_ascii_isdigit (text[line - 1]);
+}
+
+static gboolean
+is_blank (const char *text,
+          gsize       length)
+{
+  for (gsize i = 0; i < length; i++)
+    if (!g_ascii_isspace (text[i]))
+      return FALSE;
+
+  return TRUE;
+}
+
+static gboolean
+apply_func (WinnowRegex            *regex,
+            const WinnowRegexMatch *match,
+            GString                *out,
+            gpointer                user_data)
+{
+  ApplyData *data = user_data;
+  gsize start = match->offsets[0];
+  gsize end = match->offsets[1];
+  const char *matched = match->subject + start;
+  const char *hit;
+  gsize mark = out->len;
+  gunichar first;
+
+  if (contains_placeholder (matched, end - start))
+    {
+      data->vetoed++;
+      return FALSE;
+    }
+
+  hit = winnow_rule_lookup_map (data->rule, matched, end - start);
+  if (hit != NULL)
+    g_string_append (out, hit);
+  else if (winnow_rule_get_replacement (data->rule) != NULL)
+    winnow_regex_match_expand (regex, match, winnow_rule_get_replacement (data->rule), out);
+  else
+    return FALSE;
+
+  if (contains_placeholder (out->str + mark, out->len - mark))
+    {
+      g_string_truncate (out, mark);
+      data->vetoed++;
+      return FALSE;
+    }
+
+  /* keep the case a sentence started with */
+  first = end > start ? g_utf8_get_char (matched) : 0;
+  if (g_unichar_isupper (first) && starts_sentence (match->subject, start))
+    {
+      if (is_blank (out->str + mark, out->len - mark))
+        {
+          gsize at = out->len;
+
+          g_array_append_val (data->capitalize, at);
+        }
+      else
+        {
+          gsize at = mark;
+
+          while (at < out->len && g_ascii_isspace (out->str[at]))
+            at++;
+          g_array_append_val (data->capitalize, at);
+        }
+    }
+
+  return TRUE;
+}
+
+/* Upper-cases the first letter at or after @offset, skipping spaces and orphaned commas. */
+static void
+capitalize_at (char  *text,
+               gsize  length,
+               gsize  offset)
+{
+  gsize i = offset;
+  gunichar c;
+  char buffer[6];
+  int n;
+
+  while (i < length && (g_ascii_isspace (text[i]) || text[i] == ',' || text[i] == ';'))
+    i++;
+  if (i >= length)
+    return;
+
+  c = g_utf8_get_char_validated (text + i, length - i);
+  if (c == (gunichar) -1 || c == (gunichar) -2 || !g_unichar_islower (c))
+    return;
+
+  /* only when the capital has the same length in UTF-8, so offsets stay valid */
+  n = g_unichar_to_utf8 (g_unichar_totitle (c), buffer);
+  if (n == g_utf8_skip[(guchar) text[i]])
+    memcpy (text + i, buffer, n);
+}
+
+static gsize
+count_letters (const char *text,
+               gsize       length)
+{
+  gsize n = 0;
+
+  for (const char *p = text; p < text + length; p = g_utf8_next_char (p))
+    if ((guchar) *p < 0x80 ? g_ascii_isalpha (*p) : g_unichar_isalpha (g_utf8_get_char (p)))
+      n++;
+
+  return n;
+}
+
+/* ---- clean-up ---------------------------------------------------------------------------- */
+
+static gboolean
+is_space_or_tab (char c)
+{
+  return c == ' ' || c == '\t';
+}
+
+/* What deletions leave behind, on one line without its newline. */
+static void
+clean_line (GString    *out,
+            const char *line,
+            gsize       length,
+            gboolean    french)
+{
+  gsize i = 0;
+  gsize content_start;
+  gsize line_start = out->len;
+
+  /* indentation stays as written */
+  while (i < length && is_space_or_tab (line[i]))
+    g_string_append_c (out, line[i++]);
+  content_start = out->len;
+
+  for (; i < length; i++)
+    {
+      char c = line[i];
+
+      if (is_space_or_tab (c))
+        {
+          gsize j = i;
+
+          while (j < length && is_space_or_tab (line[j]))
+            j++;
+          if (j >= length)
+            break; /* trailing blanks */
+          /* no blank before closing punctuation (French keeps its space before ; : ! ?) */
+          if (strchr (",.)", line[j]) != NULL || (!french && strchr (";:!?", line[j]) != NULL))
+            {
+              if (!(line[j] == '.' && j + 1 < length && !g_ascii_isspace (line[j + 1]) &&
+                    line[j + 1] != '.'))
+                {
+                  i = j - 1;
+                  continue;
+                }
+            }
+          if (out->len > content_start)
+            g_string_append_c (out, ' ');
+          i = j - 1;
+          continue;
+        }
+
+      /* an orphaned comma: at the start of the content, or after the end of a sentence */
+      if ((c == ',' || c == ';') &&
+          (out->len == content_start ||
+           (out->len >= 2 && out->str[out->len - 1] == ' ' &&
+            strchr (".!?:", out->str[out->len - 2]) != NULL)))
+        {
+          while (i + 1 < length && is_space_or_tab (line[i + 1]))
+            i++;
+          continue;
+        }
+
+      /* ", ." and ", ," leave the second mark only */
+      if (strchr (".,;!?", c) != NULL && out->len > content_start &&
+          (out->str[out->len - 1] == ',' || out->str[out->len - 1] == ';'))
+        {
+          g_string_truncate (out, out->len - 1);
+          g_string_append_c (out, c);
+          continue;
+        }
+
+      /* "()" left by deleting what was in the parentheses */
+      if (c == ')' && out->len > content_start && out->str[out->len - 1] == '(')
+        {
+          g_string_truncate (out, out->len - 1);
+          while (out->len > content_start && out->str[out->len - 1] == ' ')
+            g_string_truncate (out, out->len - 1);
+          continue;
+        }
+
+      g_string_append_c (out, c);
+    }
+
+  /* a line that deletions emptied of all but its indentation */
+  if (out->len == content_start)
+    g_string_truncate (out, line_start);
+}
+
+static GString *
+clean_up (const GString *masked,
+          const char    *language)
+{
+  GString *out = g_string_sized_new (masked->len);
+  gboolean french = language != NULL && g_str_has_prefix (language, "fr");
+  const char *p = masked->str;
+  const char *end = masked->str + masked->len;
+  guint blank_run = 0;
+
+  while (p <= end)
+    {
+      const char *nl = memchr (p, '\n', end - p);
+      const char *line_end = nl ? nl : end;
+      gsize before = out->len;
+
+      clean_line (out, p, line_end - p, french);
+
+      if (out->len == before)
+        blank_run++;
+      else
+        blank_run = 0;
+
+      if (nl == NULL)
+        break;
+
+      /* at most one blank line in a row, and none at the very start */
+      if (blank_run <= 1 && out->len > 0)
+        g_string_append_c (out, '\n');
+
+      p = nl + 1;
+    }
+
+  while (out->len > 0 && out->str[out->len - 1] == '\n' &&
+         (masked->len == 0 || masked->str[masked->len - 1] != '\n'))
+    g_string_truncate (out, out->len - 1);
+
+  return out;
+}
+
+/* ---- the engine -------------------------------------------------------------------------- */
+
+static void
+record_firing (WinnowCavemanResult *self,
+               WinnowRulePack      *pack,
+               WinnowRule          *rule,
+               guint                count)
+{
+  Firing firing = {
+    g_strdup (winnow_rule_pack_get_name (pack)),
+    g_strdup (winnow_rule_get_name (rule)),
+    count,
+  };
+
+  g_array_append_val (self->firings, firing);
+  self->n_replaced += count;
+}
+
+/* Runs @rule over @masked; returns whether it changed anything. */
+static gboolean
+apply_rule (WinnowCavemanResult *self,
+            WinnowRulePack      *pack,
+            WinnowRule          *rule,
+            GString            **masked)
+{
+  g_autoptr(GArray) capitalize = g_array_new (FALSE, FALSE, sizeof (gsize));
+  ApplyData data = { rule, capitalize, 0 };
+  WinnowRegexResult status;
+  g_autofree char *result = NULL;
+  gsize result_length;
+  gsize letters_before;
+  gsize letters_after;
+  guint count = 0;
+
+  result = winnow_regex_replace_func (winnow_rule_get_regex (rule), (*masked)->str,
+                                      (*masked)->len, apply_func, &data, &count, &status);
+
+  if (status == WINNOW_REGEX_BUDGET_EXCEEDED)
+    add_note (self, "rule %s/%s gave up on this message (its pattern backtracks too much); "
+              "the rest of the message was left to the other rules",
+              winnow_rule_pack_get_name (pack), winnow_rule_get_name (rule));
+
+  if (count == 0)
+    return FALSE;
+
+  result_length = strlen (result);
+  for (guint i = 0; i < capitalize->len; i++)
+    capitalize_at (result, result_length, g_array_index (capitalize, gsize, i));
+
+  /* a rule that takes nearly all of a message with it is broken, whatever it meant to do */
+  letters_before = count_letters ((*masked)->str, (*masked)->len);
+  letters_after = count_letters (result, result_length);
+  if (letters_before >= 40 && letters_after * 10 < letters_before)
+    {
+      add_note (self, "rule %s/%s would delete %" G_GSIZE_FORMAT "%% of the message; it was "
+                "not applied", winnow_rule_pack_get_name (pack), winnow_rule_get_name (rule),
+                100 - letters_after * 100 / letters_before);
+      return FALSE;
+    }
+
+  g_string_free (*masked, TRUE);
+  *masked = g_string_new_len (result, result_length);
+  record_firing (self, pack, rule, count);
+
+  return TRUE;
+}
+
+static void
+set_text (WinnowCavemanResult *self,
+          const char          *text,
+          gsize                length)
+{
+  g_free (self->text);
+  self->text = g_strndup (text, length);
+  self->length = length;
+}
+
+static const char *
+choose_language (WinnowRuleSet              *rules,
+                 const WinnowCavemanOptions *options,
+                 const GString              *masked)
+{
+  g_auto(GStrv) languages = NULL;
+  const char *detected;
+
+  if (options->pack != NULL)
+    return winnow_rule_pack_get_language (options->pack);
+
+  if (options->language != NULL)
+    return winnow_rule_set_resolve_language (rules, options->language);
+
+  languages = winnow_rule_set_dup_languages (rules);
+  detected = winnow_language_detect (masked->str, masked->len, (const char * const *) languages);
+  if (detected == NULL)
+    detected = "en";
+
+  return winnow_rule_set_resolve_language (rules, detected);
+}
+
+/**
+ * winnow_caveman_compress:
+ * @rules: the rule packs
+ * @text: a message's text
+ * @length: length of @text in bytes, or -1 if nul-terminated
+ * @options: (nullable): #WinnowCavemanOptions; %NULL for the defaults
+ *
+ * Compresses prose with the packs of its language. Deterministic: the same text and options
+ * always give the same result. Every protected token of @text is in the result byte for byte,
+ * in the same order. Text that is not UTF-8 is returned unchanged.
+ *
+ * Returns: (transfer full): the result
+ */
+WinnowCavemanResult *
+winnow_caveman_compress (WinnowRuleSet              *rules,
+                         const char                 *text,
+                         gssize                      length,
+                         const WinnowCavemanOptions *options)
+{
+  g_autoptr(WinnowCavemanResult) self = NULL;
+  g_autoptr(GPtrArray) packs = NULL;
+  g_autoptr(GArray) regions = NULL;
+  g_autoptr(GString) restored = NULL;
+  WinnowCavemanOptions defaults;
+  GString *masked = NULL;
+  gint64 started = g_get_monotonic_time ();
+  const char *language;
+  gboolean changed = FALSE;
+  gsize len;
+
+  g_return_val_if_fail (WINNOW_IS_RULE_SET (rules), NULL);
+  g_return_val_if_fail (text != NULL || length <= 0, NULL);
+
+  if (options == NULL)
+    {
+      winnow_caveman_options_init (&defaults);
+      options = &defaults;
+    }
+
+  if (text == NULL)
+    text = "";
+  len = length < 0 ? strlen (text) : (gsize) length;
+
+  self = g_object_new (WINNOW_TYPE_CAVEMAN_RESULT, NULL);
+  self->intensity = options->intensity;
+  self->role = options->role;
+  set_text (self, text, len);
+
+  if (!_winnow_utf8_validate (text, len, NULL))
+    {
+      add_note (self, "not valid UTF-8; passed through unchanged");
+      self->duration_us = g_get_monotonic_time () - started;
+      return g_steal_pointer (&self);
+    }
+
+  regions = protected_regions (text, len);
+  self->n_protected = regions->len;
+  masked = mask (text, len, regions);
+
+  language = choose_language (rules, options, masked);
+  self->language = g_strdup (language);
+
+  if (options->pack != NULL)
+    {
+      packs = g_ptr_array_new_with_free_func (g_object_unref);
+      g_ptr_array_add (packs, g_object_ref (options->pack));
+    }
+  else
+    packs = winnow_rule_set_get_packs (rules, language);
+
+  if (packs->len == 0)
+    add_note (self, "no rule packs for the language “%s”", language ? language : "unknown");
+
+  for (guint i = 0; i < packs->len; i++)
+    {
+      WinnowRulePack *pack = g_ptr_array_index (packs, i);
+
+      for (guint k = 0; k < winnow_rule_pack_get_n_rules (pack); k++)
+        {
+          WinnowRule *rule = winnow_rule_pack_get_rule (pack, k);
+
+          if (options->rule != NULL && g_strcmp0 (winnow_rule_get_name (rule), options->rule) != 0)
+            continue;
+          if (!winnow_rule_applies (rule, options->intensity, options->role))
+            continue;
+
+          changed |= apply_rule (self, pack, rule, &masked);
+        }
+    }
+
+  if (changed)
+    {
+      GString *cleaned = clean_up (masked, language);
+
+      g_string_free (masked, TRUE);
+      masked = cleaned;
+    }
+
+  restored = g_string_sized_new (masked->len + len / 4);
+  if (!unmask (masked->str, masked->len, text, regions, restored))
+    {
+      /* cannot happen: matches that touch a placeholder are never replaced */
+      g_critical ("caveman: protected tokens out of step; returning the message unchanged");
+      add_note (self, "internal error: protected tokens out of step; message left unchanged");
+      changed = FALSE;
+    }
+  g_string_free (masked, TRUE);
+
+  if (changed && is_blank (restored->str, restored->len) && !is_blank (text, len))
+    {
+      add_note (self, "the rules would leave nothing of this message; it is kept as written");
+      changed = FALSE;
+    }
+  else if (changed && restored->len > len)
+    {
+      add_note (self, "the rules would make this message longer; it is kept as written");
+      changed = FALSE;
+    }
+
+  if (changed && (restored->len != len || memcmp (restored->str, text, len) != 0))
+    {
+      set_text (self, restored->str, restored->len);
+      self->changed = TRUE;
+    }
+
+  self->duration_us = g_get_monotonic_time () - started;
+  return g_steal_pointer (&self);
+}
+
+/* ---- expand ------------------------------------------------------------------------------ */
+
+static int
+compare_longest_first (gconstpointer a,
+                       gconstpointer b)
+{
+  const char *sa = *(const char **) a;
+  const char *sb = *(const char **) b;
+  gsize la = strlen (sa);
+  gsize lb = strlen (sb);
+
+  if (la != lb)
+    return la < lb ? 1 : -1;
+  return strcmp (sa, sb);
+}
+
+static gboolean
+expand_func (WinnowRegex            *regex,
+             const WinnowRegexMatch *match,
+             GString                *out,
+             gpointer                user_data)
+{
+  GHashTable *table = user_data;
+  g_autofree char *key = g_strndup (match->subject + match->offsets[0],
+                                    match->offsets[1] - match->offsets[0]);
+  const char *value = g_hash_table_lookup (table, key);
+
+  if (value == NULL)
+    return FALSE;
+
+  g_string_append (out, value);
+  return TRUE;
+}
+
+/**
+ * winnow_caveman_expand:
+ * @rules: the rule packs (their abbreviation tables)
+ * @text: compressed prose
+ * @length: length of @text, or -1 if nul-terminated
+ * @language: (nullable): its language; %NULL detects it
+ * @out_length: (out) (optional): length of the result
+ *
+ * Writes the abbreviations of the language's table out in full ("DB" → "database"), outside
+ * protected tokens. Dropped words do not come back: the compressed form has committed to
+ * brevity; what expand() restores is what an abbreviation stands for.
+ *
+ * Returns: (transfer full): the expanded text (@text unchanged when it is not UTF-8 or the
+ *   language has no table)
+ */
+char *
+winnow_caveman_expand (WinnowRuleSet *rules,
+                       const char    *text,
+                       gssize         length,
+                       const char    *language,
+                       gsize         *out_length)
+{
+  g_autoptr(GArray) regions = NULL;
+  g_autoptr(GString) masked = NULL;
+  g_autoptr(GString) restored = NULL;
+  g_autoptr(GPtrArray) keys = NULL;
+  g_autoptr(GString) pattern = NULL;
+  g_autoptr(WinnowRegex) regex = NULL;
+  g_autofree char *expanded = NULL;
+  GHashTable *table;
+  GHashTableIter iter;
+  gpointer key;
+  gsize len;
+
+  g_return_val_if_fail (WINNOW_IS_RULE_SET (rules), NULL);
+  g_return_val_if_fail (text != NULL || length <= 0, NULL);
+
+  if (text == NULL)
+    text = "";
+  len = length < 0 ? strlen (text) : (gsize) length;
+
+  if (out_length != NULL)
+    *out_length = len;
+
+  if (!_winnow_utf8_validate (text, len, NULL))
+    return g_strndup (text, len);
+
+  regions = protected_regions (text, len);
+  masked = mask (text, len, regions);
+
+  if (language == NULL)
+    {
+      g_auto(GStrv) languages = winnow_rule_set_dup_languages (rules);
+
+      language = winnow_language_detect (masked->str, masked->len,
+                                         (const char * const *) languages);
+      if (language == NULL)
+        language = "en";
+    }
+
+  table = winnow_rule_set_get_abbreviations (rules, language);
+  if (table == NULL || g_hash_table_size (table) == 0)
+    return g_strndup (text, len);
+
+  keys = g_ptr_array_new ();
+  g_hash_table_iter_init (&iter, table);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_ptr_array_add (keys, key);
+  g_ptr_array_sort (keys, compare_longest_first);
+
+  /* whole tokens only: not inside a word, a path or another abbreviation */
+  pattern = g_string_new ("(?<![A-Za-z0-9_/&.-])(?:");
+  for (guint i = 0; i < keys->len; i++)
+    {
+      g_autofree char *escaped = g_regex_escape_string (g_ptr_array_index (keys, i), -1);
+
+      if (i > 0)
+        g_string_append_c (pattern, '|');
+      g_string_append (pattern, escaped);
+    }
+  g_string_append (pattern, ")(?![A-Za-z0-9_/&-])");
+
+  regex = winnow_regex_new (pattern->str, "g", WINNOW_REGEX_DEFAULT, NULL);
+  if (regex == NULL)
+    return g_strndup (text, len);
+
+  expanded = winnow_regex_replace_func (regex, masked->str, masked->len, expand_func, table,
+                                        NULL, NULL);
+
+  restored = g_string_sized_new (len + 64);
+  if (!unmask (expanded, strlen (expanded), text, regions, restored))
+    return g_strndup (text, len);
+
+  if (out_length != NULL)
+    *out_length = restored->len;
+
+  return g_string_free (g_steal_pointer (&restored), FALSE);
+}
+
+/* ---- result accessors -------------------------------------------------------------------- */
+
+/**
+ * winnow_caveman_result_get_text:
+ * @self: a #WinnowCavemanResult
+ * @length: (out) (optional): its length in bytes
+ *
+ * Returns: the compressed text (the input itself when nothing changed)
+ */
+const char *
+winnow_caveman_result_get_text (WinnowCavemanResult *self,
+                                gsize               *length)
+{
+  g_return_val_if_fail (WINNOW_IS_CAVEMAN_RESULT (self), NULL);
+
+  if (length != NULL)
+    *length = self->length;
+  return self->text;
+}
+
+gboolean
+winnow_caveman_result_get_changed (WinnowCavemanResult *self)
+{
+  g_return_val_if_fail (WINNOW_IS_CAVEMAN_RESULT (self), FALSE);
+  return self->changed;
+}
+
+/**
+ * winnow_caveman_result_get_language:
+ * @self: a #WinnowCavemanResult
+ *
+ * Returns: (nullable): the language whose packs ran
+ */
+const char *
+winnow_caveman_result_get_language (WinnowCavemanResult *self)
+{
+  g_return_val_if_fail (WINNOW_IS_CAVEMAN_RESULT (self), NULL);
+  return self->language;
+}
+
+WinnowCavemanIntensity
+winnow_caveman_result_get_intensity (WinnowCavemanResult *self)
+{
+  g_return_val_if_fail (WINNOW_IS_CAVEMAN_RESULT (self), WINNOW_CAVEMAN_INTENSITY_FULL);
+  return self->intensity;
+}
+
+WinnowMessageRole
+winnow_caveman_result_get_role (WinnowCavemanResult *self)
+{
+  g_return_val_if_fail (WINNOW_IS_CAVEMAN_RESULT (self), WINNOW_MESSAGE_ROLE_USER);
+  return self->role;
+}
+
+/**
+ * winnow_caveman_result_get_n_protected:
+ * @self: a #WinnowCavemanResult
+ *
+ * Returns: how many protected regions were held out of the rules
+ */
+guint
+winnow_caveman_result_get_n_protected (WinnowCavemanResult *self)
+{
+  g_return_val_if_fail (WINNOW_IS_CAVEMAN_RESULT (self), 0);
+  return self->n_protected;
+}
+
+guint
+winnow_caveman_result_get_n_firings (WinnowCavemanResult *self)
+{
+  g_return_val_if_fail (WINNOW_IS_CAVEMAN_RESULT (self), 0);
+  return self->firings->len;
+}
+
+/**
+ * winnow_caveman_result_get_firing:
+ * @self: a #WinnowCavemanResult
+ * @index: which rule, in the order they ran
+ *
+ * Returns: (transfer none): a rule that replaced something and how often
+ */
+const WinnowCavemanFiring *
+winnow_caveman_result_get_firing (WinnowCavemanResult *self,
+                                  guint                index)
+{
+  g_return_val_if_fail (WINNOW_IS_CAVEMAN_RESULT (self), NULL);
+  g_return_val_if_fail (index < self->firings->len, NULL);
+
+  return (const WinnowCavemanFiring *) &g_array_index (self->firings, Firing, index);
+}
+
+guint
+winnow_caveman_result_get_n_replaced (WinnowCavemanResult *self)
+{
+  g_return_val_if_fail (WINNOW_IS_CAVEMAN_RESULT (self), 0);
+  return self->n_replaced;
+}
+
+/**
+ * winnow_caveman_result_get_notes:
+ * @self: a #WinnowCavemanResult
+ *
+ * Returns: (transfer none) (array zero-terminated=1): what a reader of the result should know:
+ *   rules skipped, text kept as written and why
+ */
+const char * const *
+winnow_caveman_result_get_notes (WinnowCavemanResult *self)
+{
+  g_return_val_if_fail (WINNOW_IS_CAVEMAN_RESULT (self), NULL);
+  return (const char * const *) self->notes->pdata;
+}
+
+gint64
+winnow_caveman_result_get_duration_us (WinnowCavemanResult *self)
+{
+  g_return_val_if_fail (WINNOW_IS_CAVEMAN_RESULT (self), 0);
+  return self->duration_us;
+}

@@ -1,0 +1,16 @@
+/* winnow-language.h — which language a piece of prose is written in
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+const char *winnow_language_detect (const char         *text,
+                                    gsize               length,
+                                    const char * const *candidates);
+
+G_END_DECLS

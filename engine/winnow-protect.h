@@ -1,0 +1,7 @@
+#pragma once
+#include <glib.h>
+G_BEGIN_DECLS
+typedef enum { WINNOW_PROTECT_FENCE, WINNOW_PROTECT_INLINE_CODE, WINNOW_PROTECT_URL, WINNOW_PROTECT_PATH, WINNOW_PROTECT_NUMBER, WINNOW_PROTECT_IDENTIFIER } WinnowProtectKind;
+typedef struct { gsize start; gsize end; WinnowProtectKind kind; } WinnowProtectSpan;
+GArray *winnow_protect_scan (const char *text, gssize length);
+G_END_DECLS
