@@ -1,0 +1,199 @@
+/* bench-prose.c — what Caveman saves on verbose agent prose, and what it keeps
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ *   bench-prose [--lang LANG] [--show ID] [--rules DIR]
+ *
+ * For every message of tests/prose/ at lite, full and ultra: tokens before and after (the
+ * engine's own counter), savings over the whole message and over its prose (the message minus
+ * its protected tokens, which are never touched), needles kept byte for byte and meaning
+ * phrases kept (checked on expand() of the output). Prints a table per language; --show
+ * prints one message compressed at each intensity. Targets: ≥ 25 % lite, ≥ 40 % full,
+ * ≥ 55 % ultra, 100 % of needles.
+ */
+
+#include "config.h"
+
+#include <locale.h>
+#include <string.h>
+
+#include "prose-corpus.h"
+#include "winnow.h"
+#include "winnow-protect.h"
+
+typedef struct
+{
+  guint  messages;
+  double before;
+  double prose;
+  double after[3];
+  guint  needles;
+  guint  needles_lost[3];
+  guint  meaning;
+  guint  meaning_lost[3];
+  gint64 duration_us;
+} Totals;
+
+static char *opt_lang;
+static char *opt_show;
+static char *opt_rules;
+
+static const GOptionEntry entries[] = {
+  { "lang", 0, 0, G_OPTION_ARG_STRING, &opt_lang, "Only messages in LANG", "LANG" },
+  { "show", 0, 0, G_OPTION_ARG_STRING, &opt_show, "Print message ID compressed", "ID" },
+  { "rules", 0, 0, G_OPTION_ARG_FILENAME, &opt_rules, "Rule packs from DIR, not the built-in ones", "DIR" },
+  { NULL }
+};
+
+/* Tokens of the message that rules never see: its protected regions, counted one by one. */
+static gsize
+protected_tokens (const char *text)
+{
+  g_autoptr(GArray) spans = winnow_protect_scan (text, -1);
+  gsize n = 0;
+
+  for (guint i = 0; i < spans->len; i++)
+    {
+      const WinnowProtectSpan *span = &g_array_index (spans, WinnowProtectSpan, i);
+
+      n += winnow_tokens_count (text + span->start, span->end - span->start);
+    }
+
+  return n;
+}
+
+static void
+print_row (const char   *label,
+           const Totals *t)
+{
+  double prose = t->prose > 0 ? t->prose : 1;
+
+  g_print ("%-7s %4u %8.0f %6.1f%%  ", label, t->messages, t->before, 100.0 * t->prose / t->before);
+  for (int k = 0; k < 3; k++)
+    g_print (" %5.1f%% %5.1f%%", 100.0 * (t->before - t->after[k]) / t->before,
+             100.0 * (t->before - t->after[k]) / prose);
+  g_print ("   %u/%u %u/%u\n", t->needles * 3 - t->needles_lost[0] - t->needles_lost[1] -
+           t->needles_lost[2], t->needles * 3, t->meaning * 3 - t->meaning_lost[0] -
+           t->meaning_lost[1] - t->meaning_lost[2], t->meaning * 3);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autoptr(GOptionContext) context = g_option_context_new ("— Caveman on the prose corpus");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WinnowRuleSet) rules = winnow_rule_set_new ();
+  g_autoptr(GPtrArray) messages = NULL;
+  g_autoptr(GHashTable) by_lang = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GPtrArray) langs = g_ptr_array_new ();
+  g_autofree char *dir = NULL;
+  Totals all = { 0 };
+
+  setlocale (LC_ALL, "");
+  g_option_context_add_main_entries (context, entries, NULL);
+  if (!g_option_context_parse (context, &argc, &argv, &error))
+    g_error ("%s", error->message);
+
+  if (opt_rules != NULL)
+    winnow_rule_set_add_directory (rules, opt_rules, "file");
+  else
+    winnow_rule_set_add_builtin (rules);
+
+  dir = g_build_filename (g_getenv ("G_TEST_SRCDIR") ? g_getenv ("G_TEST_SRCDIR") : "tests",
+                          "prose", "messages", NULL);
+  messages = prose_corpus_load (dir);
+
+  for (guint i = 0; i < messages->len; i++)
+    {
+      ProseMessage *m = g_ptr_array_index (messages, i);
+      gboolean show = g_strcmp0 (opt_show, m->id) == 0;
+      Totals *t;
+      WinnowMessageRole role;
+      gsize before;
+
+      if (opt_lang != NULL && g_strcmp0 (opt_lang, m->lang) != 0)
+        continue;
+
+      t = g_hash_table_lookup (by_lang, m->lang);
+      if (t == NULL)
+        {
+          t = g_new0 (Totals, 1);
+          g_hash_table_insert (by_lang, g_strdup (m->lang), t);
+          g_ptr_array_add (langs, (gpointer) m->lang);
+        }
+
+      winnow_message_role_from_string (m->role, &role);
+      before = winnow_tokens_count (m->text, -1);
+      t->messages++;
+      t->before += before;
+      t->prose += before - MIN (before, protected_tokens (m->text));
+      t->needles += g_strv_length (m->needles);
+      t->meaning += g_strv_length (m->meaning);
+
+      for (int k = 0; k < 3; k++)
+        {
+          g_autoptr(WinnowCavemanResult) result = NULL;
+          g_autofree char *expanded = NULL;
+          WinnowCavemanOptions options;
+          const char *out;
+
+          winnow_caveman_options_init (&options);
+          options.intensity = k;
+          options.role = role;
+          options.language = m->lang;
+          result = winnow_caveman_compress (rules, m->text, -1, &options);
+          out = winnow_caveman_result_get_text (result, NULL);
+          expanded = winnow_caveman_expand (rules, out, -1, m->lang, NULL);
+          t->after[k] += winnow_tokens_count (out, -1);
+          t->duration_us += winnow_caveman_result_get_duration_us (result);
+
+          for (guint n = 0; m->needles[n] != NULL; n++)
+            if (strstr (out, m->needles[n]) == NULL)
+              {
+                t->needles_lost[k]++;
+                g_print ("LOST needle  %s [%s]: %s\n", m->id, winnow_caveman_intensity_to_string (k),
+                         m->needles[n]);
+              }
+          for (guint n = 0; m->meaning[n] != NULL; n++)
+            if (!prose_meaning_kept (m->meaning[n], out) &&
+                !prose_meaning_kept (m->meaning[n], expanded))
+              {
+                t->meaning_lost[k]++;
+                g_print ("LOST meaning %s [%s]: %s\n", m->id, winnow_caveman_intensity_to_string (k),
+                         m->meaning[n]);
+              }
+
+          if (show)
+            g_print ("==== %s at %s (%" G_GSIZE_FORMAT " → %" G_GSIZE_FORMAT " tokens)\n%s\n\n",
+                     m->id, winnow_caveman_intensity_to_string (k), before,
+                     winnow_tokens_count (out, -1), out);
+        }
+    }
+
+  g_print ("\ncounter: %s\n", winnow_tokens_counter_name ());
+  g_print ("%-7s %4s %8s %7s   %-13s %-13s %-13s   %s %s\n", "lang", "msgs", "tokens", "prose",
+           "lite msg/prose", "full msg/prose", "ultra msg/prose", "needles", "meaning");
+  for (guint i = 0; i < langs->len; i++)
+    {
+      Totals *t = g_hash_table_lookup (by_lang, g_ptr_array_index (langs, i));
+
+      print_row (g_ptr_array_index (langs, i), t);
+      all.messages += t->messages;
+      all.before += t->before;
+      all.prose += t->prose;
+      all.needles += t->needles;
+      all.meaning += t->meaning;
+      all.duration_us += t->duration_us;
+      for (int k = 0; k < 3; k++)
+        {
+          all.after[k] += t->after[k];
+          all.needles_lost[k] += t->needles_lost[k];
+          all.meaning_lost[k] += t->meaning_lost[k];
+        }
+    }
+  print_row ("all", &all);
+  g_print ("caveman time: %.1f ms for %u compressions\n", all.duration_us / 1000.0, all.messages * 3);
+
+  return 0;
+}

@@ -1,0 +1,26 @@
+/* prose-corpus.h — the verbose agent-prose corpus in tests/prose/ and how it is scored
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct
+{
+  char  *id;
+  char  *lang;
+  char  *role;
+  char  *text;
+  GStrv  needles;   /* technical tokens that must survive byte for byte */
+  GStrv  meaning;   /* short phrases whose sense must survive */
+} ProseMessage;
+
+GPtrArray *prose_corpus_load         (const char   *directory);
+gboolean   prose_meaning_kept        (const char   *phrase,
+                                      const char   *output);
+
+G_END_DECLS
