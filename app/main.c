@@ -23,10 +23,12 @@ typedef struct
 } Subcommand;
 
 static const Subcommand subcommands[] = {
-  { "compress", winnow_cli_compress, N_("Compress command output") },
+  { "compress", winnow_cli_compress, N_("Compress command output, prose or chat messages") },
+  { "expand", winnow_cli_expand, N_("Write abbreviations of compressed prose out in full") },
   { "detect", winnow_cli_detect, N_("Tell what kind of output something is") },
-  { "verify", winnow_cli_verify, N_("Run the inline tests of filter packs") },
+  { "verify", winnow_cli_verify, N_("Run the inline tests of filter and rule packs") },
   { "filters", winnow_cli_filters, N_("List the filter catalog") },
+  { "rules", winnow_cli_rules, N_("List the Caveman rule packs") },
   { "trust", winnow_cli_trust, N_("Approve or revoke a project's filters") },
 };
 
@@ -34,7 +36,8 @@ static void
 print_usage (void)
 {
   g_print (_("Usage:\n  winnow [COMMAND] [OPTION…]\n\n"));
-  g_print (_("Compress command output for coding agents without losing what matters.\n\n"));
+  g_print (_("Compress coding-agent context — command output and prose — without losing what "
+             "matters.\n\n"));
   g_print (_("Commands:\n"));
   for (guint i = 0; i < G_N_ELEMENTS (subcommands); i++)
     g_print ("  %-10s %s\n", subcommands[i].name, _(subcommands[i].summary));

@@ -183,104 +183,316 @@ compression_to_json (WinnowCompression *compression)
   return json_builder_get_root (builder);
 }
 
+/* Merges the RTK view of plain text (detection, filter, stage trace) with the pipeline's
+ * receipt, steps and decisions. */
+static JsonNode *
+result_to_json (WinnowPipelineResult *result,
+                gboolean              messages)
+{
+  g_autoptr(JsonNode) pipeline = winnow_pipeline_result_to_json_node (result);
+  WinnowCompression *compression = winnow_pipeline_result_get_rtk_compression (result);
+  WinnowReceipt *receipt = winnow_pipeline_result_get_receipt (result);
+  g_autoptr(JsonNode) root = NULL;
+  JsonObject *object;
+  JsonObject *from;
+  g_autoptr(GList) members = NULL;
+  gsize length;
+  const char *text = winnow_pipeline_result_get_text (result, &length);
+
+  if (compression != NULL && !messages)
+    root = compression_to_json (compression);
+  else
+    root = json_node_init_object (json_node_alloc (), json_object_new ());
+  object = json_node_get_object (root);
+
+  if (messages)
+    {
+      g_autoptr(JsonParser) parser = json_parser_new ();
+
+      if (json_parser_load_from_data (parser, text, length, NULL))
+        json_object_set_member (object, "messages", json_node_copy (json_parser_get_root (parser)));
+    }
+  else if (g_utf8_validate_len (text, length, NULL))
+    json_object_set_string_member (object, "text", text);
+  else
+    {
+      g_autofree char *valid = g_utf8_make_valid (text, length);
+
+      json_object_set_string_member (object, "text", valid);
+    }
+
+  json_object_set_boolean_member (object, "compressed",
+                                  winnow_receipt_get_tokens_after (receipt) <
+                                  winnow_receipt_get_tokens_before (receipt));
+
+  /* the tokens of the whole run, not only of the RTK step */
+  {
+    JsonObject *tokens = json_object_new ();
+
+    json_object_set_int_member (tokens, "before", winnow_receipt_get_tokens_before (receipt));
+    json_object_set_int_member (tokens, "after", winnow_receipt_get_tokens_after (receipt));
+    json_object_set_int_member (tokens, "saved", winnow_receipt_get_saved_tokens (receipt));
+    json_object_set_double_member (tokens, "savedRatio",
+                                   (double) (int) (winnow_receipt_get_saved_ratio (receipt) * 10000
+                                                   + 0.5) / 10000);
+    json_object_set_string_member (tokens, "counter", winnow_tokens_counter_name ());
+    json_object_set_object_member (object, "tokens", tokens);
+  }
+
+  from = json_node_get_object (pipeline);
+  members = json_object_get_members (from);
+  for (const GList *l = members; l != NULL; l = l->next)
+    json_object_set_member (object, l->data, json_node_copy (json_object_get_member (from, l->data)));
+
+  return g_steal_pointer (&root);
+}
+
+/* "rtk:standard,caveman:full" → steps */
+static GArray *
+parse_steps (const char  *spec,
+             GError     **error)
+{
+  g_auto(GStrv) items = g_strsplit (spec, ",", -1);
+  GArray *steps = g_array_new (FALSE, TRUE, sizeof (WinnowPipelineStep));
+
+  for (guint i = 0; items[i] != NULL; i++)
+    {
+      g_auto(GStrv) pair = g_strsplit (g_strstrip (items[i]), ":", 2);
+      WinnowPipelineStep step = { NULL, NULL };
+      WinnowRtkIntensity rtk;
+      WinnowCavemanIntensity caveman;
+      const char *intensity = pair[0] ? pair[1] : NULL;
+
+      if (g_strcmp0 (pair[0], "rtk") == 0 &&
+          (intensity == NULL || winnow_rtk_intensity_from_string (intensity, &rtk)))
+        step.intensity = g_strdup (intensity ? intensity : "standard");
+      else if (g_strcmp0 (pair[0], "caveman") == 0 &&
+               (intensity == NULL || winnow_caveman_intensity_from_string (intensity, &caveman)))
+        step.intensity = g_strdup (intensity ? intensity : "full");
+      else if (g_strcmp0 (pair[0], "structure") == 0 &&
+               (intensity == NULL || g_strcmp0 (intensity, "lossless") == 0 ||
+                g_strcmp0 (intensity, "lossy") == 0))
+        step.intensity = g_strdup (intensity ? intensity : "lossless");
+      else
+        {
+          g_set_error (error, G_OPTION_ERROR, G_OPTION_ERROR_BAD_VALUE,
+                       _("“%s” is not a step: use rtk[:minimal|standard|aggressive], "
+                         "caveman[:lite|full|ultra] or structure[:lossless|lossy]"), items[i]);
+          for (guint k = 0; k < steps->len; k++)
+            {
+              g_free (g_array_index (steps, WinnowPipelineStep, k).engine);
+              g_free (g_array_index (steps, WinnowPipelineStep, k).intensity);
+            }
+          g_array_unref (steps);
+          return NULL;
+        }
+
+      step.engine = g_strdup (pair[0]);
+      g_array_append_val (steps, step);
+    }
+
+  return steps;
+}
+
+static void
+free_steps (GArray *steps)
+{
+  for (guint i = 0; steps != NULL && i < steps->len; i++)
+    {
+      g_free (g_array_index (steps, WinnowPipelineStep, i).engine);
+      g_free (g_array_index (steps, WinnowPipelineStep, i).intensity);
+    }
+  g_clear_pointer (&steps, g_array_unref);
+}
+
 int
 winnow_cli_compress (int    argc,
                      char **argv)
 {
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(WinnowContext) ctx = NULL;
-  g_autoptr(WinnowCompression) compression = NULL;
+  g_autoptr(WinnowPipeline) pipeline = NULL;
+  g_autoptr(WinnowPipelineResult) result = NULL;
+  g_autoptr(WinnowConversation) conversation = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *command = NULL;
   g_autofree char *intensity = NULL;
   g_autofree char *filter_id = NULL;
+  g_autofree char *mode = NULL;
+  g_autofree char *role = NULL;
+  g_autofree char *lang = NULL;
+  g_autofree char *messages = NULL;
+  g_autofree char *steps_spec = NULL;
   g_autofree char *input = NULL;
+  GArray *steps = NULL;
   gboolean json = FALSE;
   gboolean filter_only = FALSE;
   WinnowCliCommon common = { 0 };
-  WinnowCompressOptions options;
-  WinnowRtkIntensity level;
+  WinnowPipelineRequest request;
   gsize length = 0;
   gsize out_len;
   const char *out;
+  int status = WINNOW_EXIT_OK;
   GOptionEntry entries[] = {
+    { "mode", 'm', 0, G_OPTION_ARG_STRING, &mode,
+      N_("off, rtk, caveman or stacked (default: the settings’ defaultMode)"), N_("MODE") },
     { "command", 'c', 0, G_OPTION_ARG_STRING, &command,
       N_("The command that produced the output (helps pick the right filter)"), N_("CMD") },
     { "intensity", 'i', 0, G_OPTION_ARG_STRING, &intensity,
-      N_("minimal, standard or aggressive (default: from the settings)"), N_("LEVEL") },
+      N_("RTK: minimal, standard or aggressive; Caveman: lite, full or ultra"), N_("LEVEL") },
+    { "role", 'r', 0, G_OPTION_ARG_STRING, &role,
+      N_("Who wrote the text: system, user, assistant or tool (default: guessed)"), N_("ROLE") },
+    { "lang", 'l', 0, G_OPTION_ARG_STRING, &lang,
+      N_("Language of prose, e.g. en or pt-BR (default: detected)"), N_("LANG") },
+    { "messages", 0, 0, G_OPTION_ARG_FILENAME, &messages,
+      N_("Compress a JSON array of chat messages (OpenAI or Anthropic shape) from FILE or -"),
+      N_("FILE") },
+    { "steps", 0, 0, G_OPTION_ARG_STRING, &steps_spec,
+      N_("Stacked steps instead of the settings’, e.g. rtk:standard,caveman:ultra"), N_("STEPS") },
     { "filter", 'f', 0, G_OPTION_ARG_STRING, &filter_id,
-      N_("Use this filter instead of choosing one"), N_("ID") },
+      N_("Use this RTK filter instead of choosing one"), N_("ID") },
     { "filter-only", 0, 0, G_OPTION_ARG_NONE, &filter_only,
-      N_("Run the filter alone, without the engine's line and character caps"), NULL },
+      N_("Run the RTK filter alone, without the engine's line and character caps"), NULL },
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
-      N_("Print the result, detection, filter, token receipt and stage trace as JSON"), NULL },
+      N_("Print the result with receipts, per-step breakdown, decisions, detection and stage "
+         "trace as JSON"), NULL },
     { NULL }
   };
 
   context = winnow_cli_option_context ("compress", _("[FILE|-]"),
-                                       _("Compress command output read from FILE or standard input."),
-                                       _("The output type is detected from the command and the text; the "
-                                         "matching filter runs and the compressed text is printed.\n"
+                                       _("Compress command output or prose read from FILE or standard input."),
+                                       _("Command output goes through the RTK filter for its detected type "
+                                         "(mode rtk), prose through the Caveman rule packs of its language "
+                                         "(mode caveman); stacked runs the configured steps in order. Plain "
+                                         "text in gives text out; with --messages, a JSON array of messages "
+                                         "in gives the same shape out.\n"
                                          "Output that is not valid UTF-8 is printed unchanged.\n\n"
-                                         "Exit status: 0 on success, 1 if the input cannot be read, "
-                                         "2 on a usage error."));
+                                         "Exit status: 0 on success, 1 if the input cannot be read or "
+                                         "is not messages, 2 on a usage error."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   g_option_context_add_group (context, winnow_cli_common_group (&common));
 
   if (!winnow_cli_parse (context, "compress", &argc, &argv))
     return WINNOW_EXIT_USAGE;
 
-  if (argc > 2)
+  if (argc > 2 || (messages != NULL && argc > 1))
     {
       winnow_cli_common_clear (&common);
       return winnow_cli_usage_error ("compress", _("only one input file may be given"));
     }
 
-  winnow_compress_options_init (&options);
-  if (intensity != NULL)
+  winnow_pipeline_request_init (&request);
+  request.command = command;
+  request.filter_id = filter_id;
+  request.filter_only = filter_only;
+  request.language = lang;
+
+  if (mode != NULL)
     {
-      if (!winnow_rtk_intensity_from_string (intensity, &level))
+      WinnowPipelineMode m;
+
+      if (!winnow_pipeline_mode_from_string (mode, &m))
         {
           winnow_cli_common_clear (&common);
           return winnow_cli_usage_error ("compress",
-                                         _("unknown intensity “%s” (minimal, standard, aggressive)"),
-                                         intensity);
+                                         _("unknown mode “%s” (off, rtk, caveman, stacked)"), mode);
         }
-      options.intensity = level;
+      request.mode = m;
     }
-  options.filter_id = filter_id;
-  options.engine_limits = !filter_only;
 
-  if (!winnow_cli_read_input (argc > 1 ? argv[1] : NULL, &input, &length, &error))
+  if (intensity != NULL)
+    {
+      WinnowRtkIntensity rtk;
+      WinnowCavemanIntensity caveman;
+
+      if (winnow_rtk_intensity_from_string (intensity, &rtk))
+        request.rtk_intensity = rtk;
+      else if (winnow_caveman_intensity_from_string (intensity, &caveman))
+        request.caveman_intensity = caveman;
+      else
+        {
+          winnow_cli_common_clear (&common);
+          return winnow_cli_usage_error ("compress",
+                                         _("unknown intensity “%s” (RTK: minimal, standard, "
+                                           "aggressive; Caveman: lite, full, ultra)"), intensity);
+        }
+    }
+
+  if (role != NULL)
+    {
+      WinnowMessageRole r;
+
+      if (!winnow_message_role_from_string (role, &r))
+        {
+          winnow_cli_common_clear (&common);
+          return winnow_cli_usage_error ("compress",
+                                         _("unknown role “%s” (system, user, assistant, tool)"),
+                                         role);
+        }
+      request.role = r;
+    }
+
+  if (steps_spec != NULL)
+    {
+      steps = parse_steps (steps_spec, &error);
+      if (steps == NULL)
+        {
+          winnow_cli_common_clear (&common);
+          return winnow_cli_usage_error ("compress", "%s", error->message);
+        }
+      request.steps = (const WinnowPipelineStep *) (gpointer) steps->data;
+      request.n_steps = steps->len;
+      if (mode == NULL)
+        request.mode = WINNOW_PIPELINE_MODE_STACKED;
+    }
+
+  if (!winnow_cli_read_input (messages != NULL ? messages : argc > 1 ? argv[1] : NULL,
+                              &input, &length, &error))
     {
       g_printerr ("winnow compress: %s\n", error->message);
       winnow_cli_common_clear (&common);
+      free_steps (steps);
       return WINNOW_EXIT_FAILURE;
     }
 
   ctx = winnow_cli_common_context (&common);
   winnow_cli_common_clear (&common);
+  pipeline = winnow_pipeline_new (ctx);
 
-  compression = winnow_context_compress (ctx, input, length, command, &options, &error);
-  if (compression == NULL)
+  if (messages != NULL)
+    {
+      conversation = winnow_conversation_new_from_json (input, length,
+                                                        strcmp (messages, "-") == 0
+                                                        ? _("standard input") : messages,
+                                                        &error);
+      if (conversation != NULL)
+        result = winnow_pipeline_run (pipeline, conversation, &request, &error);
+    }
+  else
+    result = winnow_pipeline_run_text (pipeline, input, length, &request, &error);
+
+  if (result == NULL)
     {
       g_printerr ("winnow compress: %s\n", error->message);
+      free_steps (steps);
       return WINNOW_EXIT_FAILURE;
     }
 
   if (json)
     {
-      g_autoptr(JsonNode) node = compression_to_json (compression);
+      g_autoptr(JsonNode) node = result_to_json (result, messages != NULL);
       winnow_cli_print_json (node);
-      return WINNOW_EXIT_OK;
+    }
+  else
+    {
+      out = winnow_pipeline_result_get_text (result, &out_len);
+      fwrite (out, 1, out_len, stdout);
+      if (out_len > 0 && out[out_len - 1] != '\n')
+        fputc ('\n', stdout);
     }
 
-  out = winnow_compression_get_text (compression, &out_len);
-  fwrite (out, 1, out_len, stdout);
-  if (out_len > 0 && out[out_len - 1] != '\n')
-    fputc ('\n', stdout);
-
-  return WINNOW_EXIT_OK;
+  free_steps (steps);
+  return status;
 }
 
 int

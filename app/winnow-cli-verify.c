@@ -11,32 +11,109 @@
 
 #include "winnow-cli.h"
 
-/* Builds the set of filters to check: the given files and folders, or the whole catalog. */
-static WinnowCatalog *
+/* Whether @path holds a Caveman rule pack rather than filters: an object with "language" and
+ * a "rules" array. */
+static gboolean
+is_rule_pack_file (const char *path)
+{
+  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  JsonNode *root;
+
+  if (!json_parser_load_from_file (parser, path, NULL))
+    return FALSE;
+
+  root = json_parser_get_root (parser);
+  return root != NULL && JSON_NODE_HOLDS_OBJECT (root) &&
+         json_object_has_member (json_node_get_object (root), "language") &&
+         json_object_has_member (json_node_get_object (root), "rules");
+}
+
+/* A directory of rule packs: `rules/` with a folder per language, or one language's folder. */
+static gboolean
+is_rule_pack_directory (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (name[0] == '_' || name[0] == '.')
+        continue;
+      if (g_str_has_suffix (name, ".json") && is_rule_pack_file (child))
+        return TRUE;
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        {
+          g_autoptr(GDir) sub = g_dir_open (child, 0, NULL);
+          const char *sub_name;
+
+          while (sub != NULL && (sub_name = g_dir_read_name (sub)) != NULL)
+            {
+              g_autofree char *file = g_build_filename (child, sub_name, NULL);
+
+              if (g_str_has_suffix (sub_name, ".json") && sub_name[0] != '_' &&
+                  is_rule_pack_file (file))
+                return TRUE;
+            }
+        }
+    }
+
+  return FALSE;
+}
+
+/* Builds what to check: the given files and folders (filters or rule packs, told apart by
+ * their contents), or the whole catalog and every rule pack. */
+static void
 load_targets (WinnowCliCommon  *common,
               int               argc,
               char            **argv,
-              gboolean         *explicit)
+              WinnowCatalog   **catalog,
+              WinnowRuleSet   **rules)
 {
-  WinnowCatalog *catalog;
-
-  *explicit = argc > 1;
-  if (!*explicit)
+  if (argc <= 1)
     {
       g_autoptr(WinnowContext) ctx = winnow_cli_common_context (common);
-      return g_object_ref (winnow_context_get_catalog (ctx));
+
+      *catalog = g_object_ref (winnow_context_get_catalog (ctx));
+      *rules = g_object_ref (winnow_context_get_rule_set (ctx));
+      return;
     }
 
-  catalog = winnow_catalog_new ();
+  *catalog = winnow_catalog_new ();
+  *rules = winnow_rule_set_new ();
   for (int i = 1; i < argc; i++)
     {
       if (g_file_test (argv[i], G_FILE_TEST_IS_DIR))
-        winnow_catalog_add_directory (catalog, argv[i], WINNOW_FILTER_SOURCE_FILE);
+        {
+          if (is_rule_pack_directory (argv[i]))
+            winnow_rule_set_add_directory (*rules, argv[i], "file");
+          else
+            winnow_catalog_add_directory (*catalog, argv[i], WINNOW_FILTER_SOURCE_FILE);
+        }
+      else if (is_rule_pack_file (argv[i]))
+        winnow_rule_set_add_file (*rules, argv[i], "file");
       else
-        winnow_catalog_add_file (catalog, argv[i], WINNOW_FILTER_SOURCE_FILE);
+        winnow_catalog_add_file (*catalog, argv[i], WINNOW_FILTER_SOURCE_FILE);
     }
+}
 
-  return catalog;
+static gpointer
+copy_object (gconstpointer object,
+             gpointer      user_data)
+{
+  return g_object_ref ((gpointer) object);
+}
+
+static const char *
+outcome_file (WinnowTestOutcome *outcome)
+{
+  WinnowFilter *filter = winnow_test_outcome_get_filter (outcome);
+  WinnowRulePack *pack = winnow_test_outcome_get_rule_pack (outcome);
+
+  if (filter != NULL)
+    return winnow_filter_get_file (filter);
+  return pack ? winnow_rule_pack_get_file (pack) : NULL;
 }
 
 static void
@@ -55,16 +132,18 @@ winnow_cli_verify (int    argc,
 {
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(WinnowCatalog) catalog = NULL;
+  g_autoptr(WinnowRuleSet) rules = NULL;
   g_autoptr(WinnowVerifyReport) report = NULL;
+  g_autoptr(WinnowVerifyReport) rule_report = NULL;
   g_autoptr(GPtrArray) filters = NULL;
+  g_autoptr(GPtrArray) packs = NULL;
+  g_autoptr(GPtrArray) diagnostics = NULL;
   g_autofree char *summary = NULL;
   gboolean json = FALSE;
   gboolean strict = FALSE;
   gboolean verbose = FALSE;
   gboolean load_only = FALSE;
-  gboolean explicit;
   WinnowCliCommon common = { 0 };
-  GPtrArray *diagnostics;
   GListModel *outcomes;
   guint n_errors;
   guint n_warnings;
@@ -80,11 +159,15 @@ winnow_cli_verify (int    argc,
   };
 
   context = winnow_cli_option_context ("verify", _("[FILE|DIR…]"),
-                                       _("Run the inline tests[] of filter packs."),
+                                       _("Run the inline tests[] of filter packs and rule packs."),
                                        _("Without arguments, every filter in the catalog is checked "
-                                         "(built-in, global and trusted project filters). Each test "
+                                         "(built-in, global and trusted project filters) and every "
+                                         "Caveman rule pack (built-in and global). Each filter test "
                                          "runs its filter alone on its input and compares the result "
-                                         "with its expected output; a failure shows a line diff.\n\n"
+                                         "with its expected output; each rule-pack sample runs through "
+                                         "the Caveman engine with its pack alone. A failure shows a "
+                                         "line diff. Files and folders given are told apart by their "
+                                         "contents: rule packs have “language” and “rules”.\n\n"
                                          "Exit status: 0 if every test passed and every pack loaded "
                                          "without errors, 1 otherwise, 2 on a usage error."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
@@ -100,18 +183,27 @@ winnow_cli_verify (int    argc,
         return winnow_cli_usage_error ("verify", _("%s: no such file or directory"), argv[i]);
       }
 
-  catalog = load_targets (&common, argc, argv, &explicit);
+  load_targets (&common, argc, argv, &catalog, &rules);
   winnow_cli_common_clear (&common);
 
-  diagnostics = winnow_catalog_get_diagnostics (catalog);
   filters = winnow_catalog_dup_filters (catalog);
+  packs = winnow_rule_set_list_packs (rules);
+
+  diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
+  g_ptr_array_extend (diagnostics, winnow_catalog_get_diagnostics (catalog), copy_object, NULL);
+  g_ptr_array_extend (diagnostics, winnow_rule_set_get_diagnostics (rules), copy_object, NULL);
+
   if (load_only)
     {
       g_autoptr(GPtrArray) empty = g_ptr_array_new ();
       report = winnow_verify_filters (empty, NULL);
     }
   else
-    report = winnow_verify_filters (filters, NULL);
+    {
+      report = winnow_verify_filters (filters, NULL);
+      rule_report = winnow_verify_rule_packs (rules, packs, NULL);
+      winnow_verify_report_merge (report, rule_report);
+    }
   outcomes = winnow_verify_report_get_outcomes (report);
   n_errors = winnow_diagnostics_count_level (diagnostics, WINNOW_DIAGNOSTIC_ERROR);
   n_warnings = winnow_diagnostics_count_level (diagnostics, WINNOW_DIAGNOSTIC_WARNING);
@@ -134,6 +226,8 @@ winnow_cli_verify (int    argc,
       json_builder_add_int_value (builder, winnow_verify_report_get_n_not_idempotent (report));
       json_builder_set_member_name (builder, "filters");
       json_builder_add_int_value (builder, filters->len);
+      json_builder_set_member_name (builder, "rulePacks");
+      json_builder_add_int_value (builder, packs->len);
       json_builder_set_member_name (builder, "ok");
       json_builder_add_boolean_value (builder, !failed);
       json_builder_set_member_name (builder, "tests");
@@ -145,8 +239,11 @@ winnow_cli_verify (int    argc,
           g_autofree char *diff = winnow_test_outcome_dup_diff (outcome);
 
           json_builder_begin_object (builder);
-          winnow_cli_json_member (builder, "filter", winnow_filter_get_id (filter));
-          winnow_cli_json_member (builder, "file", winnow_filter_get_file (filter));
+          if (filter != NULL)
+            winnow_cli_json_member (builder, "filter", winnow_filter_get_id (filter));
+          else
+            winnow_cli_json_member (builder, "rulePack", winnow_test_outcome_get_subject (outcome));
+          winnow_cli_json_member (builder, "file", outcome_file (outcome));
           json_builder_set_member_name (builder, "index");
           json_builder_add_int_value (builder, winnow_test_outcome_get_index (outcome));
           winnow_cli_json_member (builder, "name", winnow_test_outcome_get_name (outcome));
@@ -177,29 +274,29 @@ winnow_cli_verify (int    argc,
   for (guint i = 0; i < g_list_model_get_n_items (outcomes); i++)
     {
       g_autoptr(WinnowTestOutcome) outcome = g_list_model_get_item (outcomes, i);
-      WinnowFilter *filter = winnow_test_outcome_get_filter (outcome);
       gboolean passed = winnow_test_outcome_get_passed (outcome);
       gboolean idempotent = winnow_test_outcome_get_idempotent (outcome);
 
       if (passed && idempotent && !verbose)
         continue;
 
-      g_print ("%s %s › %s%s\n", passed ? "PASS" : "FAIL", winnow_filter_get_id (filter),
-               winnow_test_outcome_get_name (outcome),
+      g_print ("%s %s › %s%s\n", passed ? "PASS" : "FAIL",
+               winnow_test_outcome_get_subject (outcome), winnow_test_outcome_get_name (outcome),
                idempotent ? "" : _(" (not idempotent: a second run changes the output)"));
       if (!passed)
         {
           g_autofree char *diff = winnow_test_outcome_dup_diff (outcome);
 
-          g_print ("  %s\n", winnow_filter_get_file (filter));
+          g_print ("  %s\n", outcome_file (outcome));
           print_indented (diff);
         }
     }
 
   if (n_errors > 0)
-    g_print (_("%u filter pack errors (see above)\n"), n_errors);
+    g_print (_("%u pack errors (see above)\n"), n_errors);
   if (load_only)
-    g_print (_("%u filters loaded, %u errors, %u warnings\n"), filters->len, n_errors, n_warnings);
+    g_print (_("%u filters and %u rule packs loaded, %u errors, %u warnings\n"), filters->len,
+             packs->len, n_errors, n_warnings);
   else
     g_print ("%s\n", summary);
 

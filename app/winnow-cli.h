@@ -31,6 +31,10 @@ int            winnow_cli_detect          (int               argc,
                                            char            **argv);
 int            winnow_cli_filters         (int               argc,
                                            char            **argv);
+int            winnow_cli_rules           (int               argc,
+                                           char            **argv);
+int            winnow_cli_expand          (int               argc,
+                                           char            **argv);
 int            winnow_cli_trust           (int               argc,
                                            char            **argv);
 int            winnow_cli_verify          (int               argc,

@@ -833,11 +833,11 @@ winnow_caveman_expand (WinnowRuleSet *rules,
   if (language == NULL)
     {
       g_auto(GStrv) languages = winnow_rule_set_dup_languages (rules);
+      const char *detected = winnow_language_detect (masked->str, masked->len,
+                                                     (const char * const *) languages);
 
-      language = winnow_language_detect (masked->str, masked->len,
-                                         (const char * const *) languages);
-      if (language == NULL)
-        language = "en";
+      /* resolved to the set's own string before @languages goes */
+      language = winnow_rule_set_resolve_language (rules, detected ? detected : "en");
     }
 
   table = winnow_rule_set_get_abbreviations (rules, language);

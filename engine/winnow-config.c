@@ -7,6 +7,9 @@
  * diagnostic naming its JSON path and the default is used instead, so one typo never turns
  * compression off; unknown keys are warnings. The object is immutable once loaded: a change
  * is a new document, parsed again.
+ *
+ * Winnow adds one engine to `stackedPipeline`: `{"engine": "structure", "intensity":
+ * "lossless" | "lossy"}`, the format adapters (see winnow-pipeline.c).
  */
 
 #define G_LOG_DOMAIN "winnow-config"
@@ -316,7 +319,8 @@ parse_pipeline (Parser       *p,
       g_autofree char *path = g_strdup_printf ("stackedPipeline[%u]", i);
       g_autofree char *engine_path = g_strconcat (path, ".engine", NULL);
       g_autofree char *intensity_path = g_strconcat (path, ".intensity", NULL);
-      static const char * const engines[] = { "rtk", "caveman", NULL };
+      static const char * const engines[] = { "rtk", "caveman", "structure", NULL };
+      static const char * const structure_intensities[] = { "lossless", "lossy", NULL };
       static const char * const step_keys[] = { "engine", "intensity", NULL };
       g_autofree char *engine = NULL;
       g_autofree char *intensity = NULL;
@@ -332,9 +336,13 @@ parse_pipeline (Parser       *p,
       obj = json_node_get_object (element);
       warn_unknown (p, obj, path, step_keys);
       engine = get_enum (p, obj, "engine", engine_path, engines, "rtk");
-      intensity = get_enum (p, obj, "intensity", intensity_path,
-                            strcmp (engine, "rtk") == 0 ? rtk_intensities : caveman_intensities,
-                            strcmp (engine, "rtk") == 0 ? "standard" : "full");
+      if (strcmp (engine, "rtk") == 0)
+        intensity = get_enum (p, obj, "intensity", intensity_path, rtk_intensities, "standard");
+      else if (strcmp (engine, "caveman") == 0)
+        intensity = get_enum (p, obj, "intensity", intensity_path, caveman_intensities, "full");
+      else
+        intensity = get_enum (p, obj, "intensity", intensity_path, structure_intensities,
+                              "lossless");
       add_step (self, engine, intensity);
     }
 }

@@ -3,9 +3,10 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Everything a compression needs, with no global state: the data directory
- * (`$WINNOW_DATA_DIR`, else `$XDG_DATA_HOME/winnow`) with its settings and global filters,
- * the project whose trusted filters apply, the catalog built from both plus the built-ins,
- * and a detector. Tests point WINNOW_DATA_DIR at a temporary folder.
+ * (`$WINNOW_DATA_DIR`, else `$XDG_DATA_HOME/winnow`) with its settings, global filters and
+ * rule packs, the project whose trusted filters apply, the catalog built from both plus the
+ * built-ins, a detector, and the Caveman rule packs. Tests point WINNOW_DATA_DIR at a
+ * temporary folder.
  *
  * `WINNOW_BUILTIN_FILTERS_DIR` replaces the compiled-in built-in filters with a folder of
  * filter files (to try out built-in changes without rebuilding).
@@ -31,6 +32,7 @@ struct _WinnowContext
   WinnowCatalog     *catalog;
   WinnowDetector    *detector;
   WinnowTrustStatus *project_trust;
+  WinnowRuleSet     *rules;
   GPtrArray         *config_diagnostics;
 };
 
@@ -57,6 +59,7 @@ winnow_context_finalize (GObject *object)
   g_clear_object (&self->catalog);
   g_clear_object (&self->detector);
   g_clear_object (&self->project_trust);
+  g_clear_object (&self->rules);
   g_clear_pointer (&self->config_diagnostics, g_ptr_array_unref);
 
   G_OBJECT_CLASS (winnow_context_parent_class)->finalize (object);
@@ -136,7 +139,44 @@ winnow_context_new (const char *data_dir,
 
   self->detector = winnow_detector_new ();
 
+  /* Caveman packs: the built-in ones, then DATA_DIR/rules/<language>/<pack>.json, which
+   * replace built-in packs of the same name (read when their language is first needed) */
+  self->rules = winnow_rule_set_new ();
+  winnow_rule_set_add_builtin (self->rules);
+  {
+    g_autofree char *global_rules = winnow_context_get_global_rules_path (self);
+
+    if (g_file_test (global_rules, G_FILE_TEST_IS_DIR))
+      winnow_rule_set_add_directory (self->rules, global_rules, "global");
+  }
+
   return self;
+}
+
+/**
+ * winnow_context_get_global_rules_path:
+ * @self: a #WinnowContext
+ *
+ * Returns: (transfer full): `DATA_DIR/rules`, where a person's own rule packs live
+ */
+char *
+winnow_context_get_global_rules_path (WinnowContext *self)
+{
+  g_return_val_if_fail (WINNOW_IS_CONTEXT (self), NULL);
+  return g_build_filename (self->data_dir, "rules", NULL);
+}
+
+/**
+ * winnow_context_get_rule_set:
+ * @self: a #WinnowContext
+ *
+ * Returns: (transfer none): the Caveman rule packs
+ */
+WinnowRuleSet *
+winnow_context_get_rule_set (WinnowContext *self)
+{
+  g_return_val_if_fail (WINNOW_IS_CONTEXT (self), NULL);
+  return self->rules;
 }
 
 const char *
@@ -229,8 +269,9 @@ winnow_context_get_project_trust (WinnowContext *self)
  * winnow_context_dup_diagnostics:
  * @self: a #WinnowContext
  *
- * Returns: (transfer container) (element-type WinnowDiagnostic): settings and catalog
- *   diagnostics together
+ * Returns: (transfer container) (element-type WinnowDiagnostic): settings, catalog and
+ *   rule-pack diagnostics together (rule packs are read when first needed, so their findings
+ *   appear once they have been)
  */
 GPtrArray *
 winnow_context_dup_diagnostics (WinnowContext *self)
@@ -244,6 +285,9 @@ winnow_context_dup_diagnostics (WinnowContext *self)
   for (guint i = 0; i < self->config_diagnostics->len; i++)
     g_ptr_array_add (all, g_object_ref (g_ptr_array_index (self->config_diagnostics, i)));
   catalog = winnow_catalog_get_diagnostics (self->catalog);
+  for (guint i = 0; i < catalog->len; i++)
+    g_ptr_array_add (all, g_object_ref (g_ptr_array_index (catalog, i)));
+  catalog = winnow_rule_set_get_diagnostics (self->rules);
   for (guint i = 0; i < catalog->len; i++)
     g_ptr_array_add (all, g_object_ref (g_ptr_array_index (catalog, i)));
 

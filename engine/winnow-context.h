@@ -11,6 +11,7 @@
 #include "winnow-compression.h"
 #include "winnow-config.h"
 #include "winnow-detector.h"
+#include "winnow-rule-set.h"
 #include "winnow-trust.h"
 
 G_BEGIN_DECLS
@@ -45,6 +46,8 @@ WinnowDetector    *winnow_context_get_detector       (WinnowContext             
 WinnowTrustStatus *winnow_context_get_project_trust  (WinnowContext               *self);
 GPtrArray         *winnow_context_dup_diagnostics    (WinnowContext               *self);
 char              *winnow_context_get_global_filters_path (WinnowContext          *self);
+char              *winnow_context_get_global_rules_path (WinnowContext            *self);
+WinnowRuleSet     *winnow_context_get_rule_set       (WinnowContext               *self);
 WinnowCompression *winnow_context_compress           (WinnowContext               *self,
                                                       const char                  *text,
                                                       gssize                       length,

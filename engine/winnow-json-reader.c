@@ -352,6 +352,61 @@ line_of_offset (const char *text,
 }
 
 /**
+ * _winnow_json_check_depth:
+ * @text: a JSON document
+ * @length: its length
+ * @max_depth: how deep arrays and objects may nest
+ * @line: (out): where the limit was passed, 1-based
+ * @column: (out): the column there, 1-based (in bytes)
+ *
+ * json-glib parses recursively, so a document of a million `[` would exhaust the stack; this
+ * scan (strings skipped) refuses such a document before it gets there.
+ *
+ * Returns: %TRUE when @text nests no deeper than @max_depth
+ */
+gboolean
+_winnow_json_check_depth (const char *text,
+                          gsize       length,
+                          guint       max_depth,
+                          guint      *line,
+                          guint      *column)
+{
+  guint depth = 0;
+  gsize line_start = 0;
+  guint lines = 1;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      char c = text[i];
+
+      if (c == '\n')
+        {
+          lines++;
+          line_start = i + 1;
+        }
+      else if (c == '"')
+        {
+          for (i++; i < length && text[i] != '"'; i++)
+            if (text[i] == '\\')
+              i++;
+        }
+      else if (c == '[' || c == '{')
+        {
+          if (++depth > max_depth)
+            {
+              *line = lines;
+              *column = i - line_start + 1;
+              return FALSE;
+            }
+        }
+      else if ((c == ']' || c == '}') && depth > 0)
+        depth--;
+    }
+
+  return TRUE;
+}
+
+/**
  * _winnow_json_parse_document:
  * @text: (inout): the document; moved past a byte-order mark
  * @length: (inout): its length
@@ -360,8 +415,8 @@ line_of_offset (const char *text,
  * @expected: what the document should hold, e.g. "a filter object or an array of them"
  * @diagnostics: (nullable): findings are appended here
  *
- * Checks that @text is UTF-8, not empty and valid JSON; each failure is one diagnostic with
- * the line and column json-glib reports.
+ * Checks that @text is UTF-8, not empty, not nested absurdly deep and valid JSON; each failure
+ * is one diagnostic with the line and column. The nodes are immutable.
  *
  * Returns: (transfer full) (nullable): the parser holding the document, or %NULL
  */
@@ -373,7 +428,32 @@ _winnow_json_parse_document (const char **text,
                              const char  *expected,
                              GPtrArray   *diagnostics)
 {
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  return _winnow_json_parse_document_full (text, length, source, file, expected, TRUE,
+                                           diagnostics);
+}
+
+/**
+ * _winnow_json_parse_document_full:
+ * @text: (inout): the document; moved past a byte-order mark
+ * @length: (inout): its length
+ * @source: where it comes from, for diagnostics
+ * @file: (nullable): its name, for diagnostics
+ * @expected: what the document should hold
+ * @immutable: seal the nodes (cheap to share); %FALSE when the caller edits the tree
+ * @diagnostics: (nullable): findings are appended here
+ *
+ * Returns: (transfer full) (nullable): the parser holding the document, or %NULL
+ */
+JsonParser *
+_winnow_json_parse_document_full (const char **text,
+                                  gsize       *length,
+                                  const char  *source,
+                                  const char  *file,
+                                  const char  *expected,
+                                  gboolean     immutable,
+                                  GPtrArray   *diagnostics)
+{
+  g_autoptr(JsonParser) parser = immutable ? json_parser_new_immutable () : json_parser_new ();
   g_autoptr(GError) error = NULL;
   const char *invalid = NULL;
 
@@ -399,6 +479,19 @@ _winnow_json_parse_document (const char **text,
       add_file_diagnostic (diagnostics, source, file, 0, 0, message);
       return NULL;
     }
+
+  {
+    guint line = 0;
+    guint column = 0;
+
+    if (!_winnow_json_check_depth (*text, *length, WINNOW_JSON_MAX_DEPTH, &line, &column))
+      {
+        g_autofree char *message = g_strdup_printf ("arrays and objects nest deeper than %u "
+                                                    "levels", WINNOW_JSON_MAX_DEPTH);
+        add_file_diagnostic (diagnostics, source, file, line, column, message);
+        return NULL;
+      }
+  }
 
   if (!json_parser_load_from_data (parser, *text, *length, &error))
     {

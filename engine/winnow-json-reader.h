@@ -69,12 +69,28 @@ void        _winnow_json_reader_unknown     (WinnowJsonReader       *r,
                                              const char * const     *known,
                                              JsonObject            **extra);
 
+/* deeper than any real settings, pack or conversation, shallow enough for json-glib's
+ * recursive parser */
+#define WINNOW_JSON_MAX_DEPTH 512
+
+gboolean    _winnow_json_check_depth        (const char             *text,
+                                             gsize                   length,
+                                             guint                   max_depth,
+                                             guint                  *line,
+                                             guint                  *column);
 JsonParser *_winnow_json_parse_document     (const char            **text,
                                              gsize                  *length,
                                              const char             *source,
                                              const char             *file,
                                              const char             *expected,
                                              GPtrArray              *diagnostics);
+JsonParser *_winnow_json_parse_document_full (const char           **text,
+                                              gsize                 *length,
+                                              const char            *source,
+                                              const char            *file,
+                                              const char            *expected,
+                                              gboolean               immutable,
+                                              GPtrArray             *diagnostics);
 char       *_winnow_json_read_file          (const char             *path,
                                              const char             *source,
                                              const char             *expected,

@@ -1,10 +1,13 @@
-/* test-conformance.c — OmniRoute's own filter packs load unchanged and pass their own tests
+/* test-conformance.c — OmniRoute's own filter and rule packs load unchanged and filters pass
+ * their own tests
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Run with the conformance folder as argument (tests/meson.build passes
  * ../shared/conformance when it exists). Every omniroute-VERSION/filters folder in it must load
- * without an error diagnostic and every inline test must pass under Winnow's rules.
+ * without an error diagnostic and every inline test must pass under Winnow's rules; every
+ * omniroute-VERSION/rules folder (Caveman packs, which carry no tests) must load and validate
+ * with every rule kept and no warning, and run over prose without touching protected tokens.
  *
  * Where a Winnow rule legitimately changes an expected output, the test is listed in
  * `deviations` with the rule and the reason, and the test checks that it still fails in that
@@ -15,6 +18,8 @@
  */
 
 #include "config.h"
+
+#include <string.h>
 
 #include "test-util.h"
 #include "winnow.h"
@@ -107,6 +112,78 @@ check_pack_folder (gconstpointer data)
   g_assert_cmpuint (failures, ==, 0);
 }
 
+/* Counts the rules each pack file declares, to check that validation kept every one. */
+static guint
+declared_rules (const char *path)
+{
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonNode *rules;
+
+  g_assert_true (json_parser_load_from_file (parser, path, NULL));
+  rules = json_object_get_member (json_node_get_object (json_parser_get_root (parser)), "rules");
+  return json_array_get_length (json_node_get_array (rules));
+}
+
+static void
+check_rule_folder (gconstpointer data)
+{
+  const char *dir = data;
+  g_autoptr(WinnowRuleSet) set = winnow_rule_set_new ();
+  g_autoptr(GPtrArray) packs = NULL;
+  g_auto(GStrv) languages = NULL;
+  GPtrArray *diagnostics;
+  guint rules = 0;
+  const char *prose = "Sure! I'd be happy to help. Basically, the function in `src/app.ts` "
+                      "is being called twice, so please run `npm test -- --watch` and check "
+                      "https://example.com/docs?a=1 for version v1.2.3.";
+
+  winnow_rule_set_add_directory (set, dir, "file");
+  packs = winnow_rule_set_list_packs (set);
+  diagnostics = winnow_rule_set_get_diagnostics (set);
+
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      WinnowDiagnostic *d = g_ptr_array_index (diagnostics, i);
+      g_autofree char *text = winnow_diagnostic_to_string (d);
+
+      if (winnow_diagnostic_get_level (d) != WINNOW_DIAGNOSTIC_INFO)
+        g_error ("%s", text);
+    }
+
+  for (guint i = 0; i < packs->len; i++)
+    {
+      WinnowRulePack *pack = g_ptr_array_index (packs, i);
+
+      g_assert_cmpuint (winnow_rule_pack_get_n_rules (pack), ==,
+                        declared_rules (winnow_rule_pack_get_file (pack)));
+      rules += winnow_rule_pack_get_n_rules (pack);
+    }
+
+  /* every language's packs run over prose; protected tokens come out unchanged */
+  languages = winnow_rule_set_dup_languages (set);
+  for (guint i = 0; languages[i] != NULL; i++)
+    for (int intensity = WINNOW_CAVEMAN_INTENSITY_LITE;
+         intensity <= WINNOW_CAVEMAN_INTENSITY_ULTRA; intensity++)
+      {
+        g_autoptr(WinnowCavemanResult) result = NULL;
+        WinnowCavemanOptions options;
+        const char *out;
+
+        winnow_caveman_options_init (&options);
+        options.language = languages[i];
+        options.intensity = intensity;
+        result = winnow_caveman_compress (set, prose, -1, &options);
+        out = winnow_caveman_result_get_text (result, NULL);
+        g_assert_nonnull (strstr (out, "`src/app.ts`"));
+        g_assert_nonnull (strstr (out, "`npm test -- --watch`"));
+        g_assert_nonnull (strstr (out, "https://example.com/docs?a=1"));
+        g_assert_nonnull (strstr (out, "v1.2.3"));
+      }
+
+  g_test_message ("%s: %u packs, %u rules", dir, packs->len, rules);
+  g_assert_cmpuint (packs->len, >, 0);
+}
+
 static void
 skip_missing (void)
 {
@@ -134,6 +211,14 @@ main (int   argc,
   while (root != NULL && (name = g_dir_read_name (root)) != NULL)
     {
       g_autofree char *filters = g_build_filename (conformance_root, name, "filters", NULL);
+      g_autofree char *rules = g_build_filename (conformance_root, name, "rules", NULL);
+
+      if (g_str_has_prefix (name, "omniroute-") && g_file_test (rules, G_FILE_TEST_IS_DIR))
+        {
+          g_autofree char *path = g_strdup_printf ("/winnow/conformance/%s/rules", name);
+
+          g_test_add_data_func_full (path, g_strdup (rules), check_rule_folder, g_free);
+        }
 
       if (g_str_has_prefix (name, "omniroute-") && g_file_test (filters, G_FILE_TEST_IS_DIR))
         {

@@ -1,0 +1,960 @@
+/* winnow-pipeline.c — the modes and the stacked pipeline over text or messages
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * One entry point for every way Winnow compresses: plain text (the CLI, the preview) and
+ * conversations (agents and proxies). Modes are `off`, `rtk`, `caveman` and `stacked`; stacked
+ * runs the configured steps in order — rtk(standard) → caveman(full) by default. Without an
+ * explicit mode the settings' `defaultMode` applies, and an input of `autoTriggerTokens`
+ * tokens or more switches to `autoTriggerMode`.
+ *
+ * Each text part goes through each step that applies to it:
+ *
+ *  - **rtk** compresses command output: tool results, and plain text that is command output
+ *    (or given with a command). In prose it touches only fenced blocks of command output, and
+ *    only when `applyToCodeBlocks` is set (for assistant messages, also
+ *    `applyToAssistantMessages`).
+ *  - **caveman** compresses prose: system, user and assistant text, never tool output — rules
+ *    written for sentences have no business in a log or a file.
+ *  - **structure** (a Winnow step, opt-in in `stackedPipeline`) runs the format adapters:
+ *    "lossless" only re-encodes (minified JSON), "lossy" also summarises.
+ *
+ * Tool results follow the tool-result contract (seed 002): shorter than 1024 characters or a
+ * JSON/YAML/TOML document → left alone; the same output as the previous run of the same command
+ * in the same directory → one line saying so; otherwise compressed and headed by a banner
+ * naming the filters and `before → after` characters.
+ *
+ * The result is never larger than the input: a part whose compressed form (banner included)
+ * has as many tokens as the original or more is put back as it was. Every decision is traced
+ * per part, and every step reports its tokens before and after.
+ */
+
+#define G_LOG_DOMAIN "winnow-pipeline"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "winnow-caveman.h"
+#include "winnow-command.h"
+#include "winnow-error.h"
+#include "winnow-pipeline.h"
+#include "winnow-tokens.h"
+#include "winnow-tool-cache.h"
+#include "winnow-tool-result.h"
+#include "winnow-utf8.h"
+
+typedef enum
+{
+  ENGINE_RTK,
+  ENGINE_CAVEMAN,
+  ENGINE_STRUCTURE,
+} Engine;
+
+typedef struct
+{
+  Engine  engine;
+  int     intensity;   /* WinnowRtkIntensity or WinnowCavemanIntensity; structure: 1 = lossy */
+  char   *name;
+  char   *intensity_name;
+} Step;
+
+struct _WinnowPipeline
+{
+  GObject          parent_instance;
+  WinnowContext   *context;
+  WinnowToolCache *cache;        /* across runs: plain tool output with a command */
+  GMutex           cache_lock;
+};
+
+G_DEFINE_FINAL_TYPE (WinnowPipeline, winnow_pipeline, G_TYPE_OBJECT)
+
+typedef struct
+{
+  WinnowPipeline              *self;
+  const WinnowPipelineRequest *request;
+  WinnowPipelineResult        *result;
+  WinnowConversation          *conversation;
+  GArray                      *steps;          /* Step */
+  WinnowToolCache             *cache;          /* this run's: per conversation, or self's */
+  gboolean                     shared_cache;
+  gboolean                     tool_rules;
+  gint64                       now_us;
+  WinnowCompression           *rtk;            /* plain text: the RTK step's compression */
+  GError                      *error;
+} Run;
+
+static void
+step_clear (gpointer data)
+{
+  Step *step = data;
+
+  g_clear_pointer (&step->name, g_free);
+  g_clear_pointer (&step->intensity_name, g_free);
+}
+
+const char *
+winnow_pipeline_mode_to_string (WinnowPipelineMode mode)
+{
+  switch (mode)
+    {
+    case WINNOW_PIPELINE_MODE_OFF: return "off";
+    case WINNOW_PIPELINE_MODE_RTK: return "rtk";
+    case WINNOW_PIPELINE_MODE_CAVEMAN: return "caveman";
+    case WINNOW_PIPELINE_MODE_STACKED: return "stacked";
+    default: return "off";
+    }
+}
+
+gboolean
+winnow_pipeline_mode_from_string (const char         *str,
+                                  WinnowPipelineMode *mode)
+{
+  static const char * const names[] = { "off", "rtk", "caveman", "stacked", NULL };
+
+  for (guint i = 0; names[i] != NULL; i++)
+    if (g_strcmp0 (str, names[i]) == 0)
+      {
+        *mode = (WinnowPipelineMode) i;
+        return TRUE;
+      }
+
+  return FALSE;
+}
+
+/**
+ * winnow_pipeline_request_init:
+ * @request: a request to reset
+ *
+ * Everything from the settings: default mode (with auto-trigger), the steps' intensities,
+ * role guessed, language detected, tool-result rules for messages only.
+ */
+void
+winnow_pipeline_request_init (WinnowPipelineRequest *request)
+{
+  g_return_if_fail (request != NULL);
+
+  memset (request, 0, sizeof *request);
+  request->mode = -1;
+  request->rtk_intensity = -1;
+  request->caveman_intensity = -1;
+  request->role = -1;
+  request->tool_result_rules = -1;
+}
+
+static void
+winnow_pipeline_finalize (GObject *object)
+{
+  WinnowPipeline *self = (WinnowPipeline *)object;
+
+  g_clear_object (&self->context);
+  g_clear_object (&self->cache);
+  g_mutex_clear (&self->cache_lock);
+
+  G_OBJECT_CLASS (winnow_pipeline_parent_class)->finalize (object);
+}
+
+static void
+winnow_pipeline_class_init (WinnowPipelineClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = winnow_pipeline_finalize;
+}
+
+static void
+winnow_pipeline_init (WinnowPipeline *self)
+{
+  g_mutex_init (&self->cache_lock);
+  self->cache = winnow_tool_cache_new (0);
+}
+
+/**
+ * winnow_pipeline_new:
+ * @context: settings, catalog, detector and rule packs
+ *
+ * A pipeline keeps a same-output cache across runs, for tool output compressed one at a time
+ * with its command and directory (`winnow run`, the HTTP API). Runs may happen on several
+ * threads at once.
+ *
+ * Returns: (transfer full): a new #WinnowPipeline
+ */
+WinnowPipeline *
+winnow_pipeline_new (WinnowContext *context)
+{
+  WinnowPipeline *self;
+
+  g_return_val_if_fail (WINNOW_IS_CONTEXT (context), NULL);
+
+  self = g_object_new (WINNOW_TYPE_PIPELINE, NULL);
+  self->context = g_object_ref (context);
+
+  return self;
+}
+
+/**
+ * winnow_pipeline_get_context:
+ * @self: a #WinnowPipeline
+ *
+ * Returns: (transfer none): the context it compresses with
+ */
+WinnowContext *
+winnow_pipeline_get_context (WinnowPipeline *self)
+{
+  g_return_val_if_fail (WINNOW_IS_PIPELINE (self), NULL);
+  return self->context;
+}
+
+/* ---- steps ------------------------------------------------------------------------------- */
+
+static void
+add_step (GArray     *steps,
+          Engine      engine,
+          int         intensity,
+          const char *name,
+          const char *intensity_name)
+{
+  Step step = { engine, intensity, g_strdup (name), g_strdup (intensity_name) };
+
+  g_array_append_val (steps, step);
+}
+
+static void
+add_configured_step (const WinnowPipelineRequest *request,
+                     GArray                      *steps,
+                     const WinnowPipelineStep    *configured)
+{
+  if (g_strcmp0 (configured->engine, "rtk") == 0)
+    {
+      WinnowRtkIntensity intensity = WINNOW_RTK_INTENSITY_STANDARD;
+
+      if (request->rtk_intensity >= 0)
+        intensity = request->rtk_intensity;
+      else
+        winnow_rtk_intensity_from_string (configured->intensity, &intensity);
+      add_step (steps, ENGINE_RTK, intensity, "rtk", winnow_rtk_intensity_to_string (intensity));
+    }
+  else if (g_strcmp0 (configured->engine, "caveman") == 0)
+    {
+      WinnowCavemanIntensity intensity = WINNOW_CAVEMAN_INTENSITY_FULL;
+
+      if (request->caveman_intensity >= 0)
+        intensity = request->caveman_intensity;
+      else
+        winnow_caveman_intensity_from_string (configured->intensity, &intensity);
+      add_step (steps, ENGINE_CAVEMAN, intensity, "caveman",
+                winnow_caveman_intensity_to_string (intensity));
+    }
+  else if (g_strcmp0 (configured->engine, "structure") == 0)
+    {
+      gboolean lossy = g_strcmp0 (configured->intensity, "lossy") == 0;
+
+      add_step (steps, ENGINE_STRUCTURE, lossy, "structure", lossy ? "lossy" : "lossless");
+    }
+}
+
+static GArray *
+resolve_steps (WinnowPipeline              *self,
+               const WinnowPipelineRequest *request,
+               WinnowPipelineMode           mode)
+{
+  WinnowConfig *config = winnow_context_get_config (self->context);
+  GArray *steps = g_array_new (FALSE, TRUE, sizeof (Step));
+  WinnowPipelineStep rtk = { (char *) "rtk", NULL };
+  WinnowPipelineStep caveman = { (char *) "caveman", (char *) "full" };
+
+  g_array_set_clear_func (steps, step_clear);
+  rtk.intensity = (char *) winnow_rtk_intensity_to_string (winnow_config_get_rtk_intensity (config));
+
+  switch (mode)
+    {
+    case WINNOW_PIPELINE_MODE_RTK:
+      add_configured_step (request, steps, &rtk);
+      break;
+
+    case WINNOW_PIPELINE_MODE_CAVEMAN:
+      add_configured_step (request, steps, &caveman);
+      break;
+
+    case WINNOW_PIPELINE_MODE_STACKED:
+      if (request->steps != NULL)
+        for (guint i = 0; i < request->n_steps; i++)
+          add_configured_step (request, steps, &request->steps[i]);
+      else
+        for (guint i = 0; i < winnow_config_get_n_pipeline_steps (config); i++)
+          add_configured_step (request, steps, winnow_config_get_pipeline_step (config, i));
+      break;
+
+    case WINNOW_PIPELINE_MODE_OFF:
+    default:
+      break;
+    }
+
+  return steps;
+}
+
+/* ---- one part ---------------------------------------------------------------------------- */
+
+static void
+decide (Run        *run,
+        guint       part,
+        const char *action,
+        const char *detail)
+{
+  _winnow_pipeline_result_add_decision (run->result, part,
+                                        winnow_conversation_get_part_message (run->conversation,
+                                                                              part),
+                                        winnow_conversation_get_part_path (run->conversation,
+                                                                           part),
+                                        action, detail);
+}
+
+static gboolean
+is_tool_part (Run   *run,
+              guint  part)
+{
+  return winnow_conversation_get_part_is_tool_result (run->conversation, part) ||
+         winnow_conversation_get_part_role (run->conversation, part) == WINNOW_MESSAGE_ROLE_TOOL;
+}
+
+static const char *
+part_command (Run   *run,
+              guint  part)
+{
+  if (winnow_conversation_is_plain_text (run->conversation))
+    return run->request->command;
+  return winnow_conversation_get_part_command (run->conversation, part);
+}
+
+static const char *
+part_cwd (Run   *run,
+          guint  part)
+{
+  if (winnow_conversation_is_plain_text (run->conversation))
+    return run->request->cwd;
+  return winnow_conversation_get_part_cwd (run->conversation, part);
+}
+
+/* RTK over tool output. Returns the new text, or NULL when nothing changed. */
+static char *
+rtk_tool_output (Run        *run,
+                 guint       part,
+                 const Step *step,
+                 const char *text,
+                 GPtrArray  *filters)
+{
+  g_autoptr(WinnowCompression) compression = NULL;
+  WinnowCompressOptions options;
+  WinnowFilter *filter;
+  gsize length;
+  const char *out;
+
+  winnow_compress_options_init (&options);
+  options.intensity = step->intensity;
+  if (winnow_conversation_is_plain_text (run->conversation))
+    {
+      options.filter_id = run->request->filter_id;
+      options.engine_limits = !run->request->filter_only;
+    }
+
+  compression = winnow_context_compress (run->self->context, text, -1, part_command (run, part),
+                                         &options, run->error ? NULL : &run->error);
+  if (compression == NULL)
+    return NULL;
+
+  if (winnow_conversation_is_plain_text (run->conversation) && run->rtk == NULL)
+    run->rtk = g_object_ref (compression);
+
+  filter = winnow_compression_get_filter (compression);
+  if (!winnow_compression_get_compressed (compression))
+    {
+      if (winnow_compression_get_selection (compression) == WINNOW_SELECTION_PASSTHROUGH)
+        decide (run, part, "rtk:passthrough",
+                winnow_detection_get_output_type (winnow_compression_get_detection (compression)));
+      return NULL;
+    }
+
+  out = winnow_compression_get_text (compression, &length);
+  {
+    g_autofree char *action = g_strconcat ("rtk:", filter ? winnow_filter_get_id (filter)
+                                                          : "engine-limits", NULL);
+
+    decide (run, part, action,
+            winnow_detection_get_output_type (winnow_compression_get_detection (compression)));
+  }
+  g_ptr_array_add (filters, g_strdup (filter ? winnow_filter_get_id (filter) : "rtk"));
+
+  return g_strndup (out, length);
+}
+
+/* A fence opening at @line (up to three spaces of indentation): its marker length, else 0. */
+static gsize
+fence_marker (const char *line,
+              const char *end,
+              char       *fence_char)
+{
+  const char *p = line;
+  gsize n = 0;
+
+  while (p < end && *p == ' ' && p - line < 3)
+    p++;
+  if (p >= end || (*p != '`' && *p != '~'))
+    return 0;
+
+  *fence_char = *p;
+  while (p + n < end && p[n] == *fence_char)
+    n++;
+
+  return n >= 3 ? (gsize) (p - line) + n : 0;
+}
+
+/* RTK over the fenced blocks of a prose message that hold command output. */
+static char *
+rtk_code_blocks (Run        *run,
+                 guint       part,
+                 const Step *step,
+                 const char *text,
+                 GPtrArray  *filters)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  const char *p = text;
+  const char *end = text + strlen (text);
+  gboolean changed = FALSE;
+
+  while (p < end)
+    {
+      const char *eol = memchr (p, '\n', end - p);
+      const char *line_end = eol ? eol : end;
+      char fence_char = 0;
+      gsize marker = fence_marker (p, line_end, &fence_char);
+      const char *body;
+      const char *close = NULL;
+      const char *q;
+
+      if (marker == 0 || eol == NULL)
+        {
+          g_string_append_len (out, p, (eol ? eol + 1 : end) - p);
+          p = eol ? eol + 1 : end;
+          continue;
+        }
+
+      /* find the closing fence */
+      body = eol + 1;
+      for (q = body; q < end; )
+        {
+          const char *qe = memchr (q, '\n', end - q);
+          const char *qle = qe ? qe : end;
+          char c = 0;
+
+          if (fence_marker (q, qle, &c) > 0 && c == fence_char)
+            {
+              close = q;
+              break;
+            }
+          q = qe ? qe + 1 : end;
+        }
+
+      g_string_append_len (out, p, body - p);
+      if (close == NULL)
+        {
+          g_string_append_len (out, body, end - body);
+          break;
+        }
+
+      {
+        g_autofree char *block = g_strndup (body, close - body);
+        g_autoptr(WinnowDetection) detection =
+          winnow_detector_detect (winnow_context_get_detector (run->self->context), block,
+                                  close - body, NULL);
+        g_autofree char *compressed = NULL;
+
+        if (!winnow_detection_get_passthrough (detection) &&
+            winnow_detection_get_confidence (detection) >= 0.5)
+          {
+            WinnowCompressOptions options;
+            g_autoptr(WinnowCompression) compression = NULL;
+
+            winnow_compress_options_init (&options);
+            options.intensity = step->intensity;
+            compression = winnow_context_compress (run->self->context, block, close - body,
+                                                   NULL, &options, NULL);
+            if (compression != NULL && winnow_compression_get_compressed (compression))
+              {
+                WinnowFilter *filter = winnow_compression_get_filter (compression);
+                g_autofree char *action = g_strconcat ("rtk-code-block:",
+                                                       filter ? winnow_filter_get_id (filter)
+                                                              : "engine-limits", NULL);
+                gsize length;
+                const char *text_out = winnow_compression_get_text (compression, &length);
+
+                compressed = g_strndup (text_out, length);
+                if (length > 0 && compressed[length - 1] != '\n')
+                  {
+                    g_free (compressed);
+                    compressed = g_strconcat (text_out, "\n", NULL);
+                  }
+                decide (run, part, action, winnow_detection_get_output_type (detection));
+                g_ptr_array_add (filters, g_strdup (filter ? winnow_filter_get_id (filter)
+                                                           : "rtk"));
+              }
+          }
+
+        g_string_append (out, compressed ? compressed : block);
+        changed |= compressed != NULL;
+      }
+
+      p = close;
+    }
+
+  return changed ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
+}
+
+static char *
+caveman_prose (Run        *run,
+               guint       part,
+               const Step *step,
+               const char *text,
+               GPtrArray  *filters)
+{
+  g_autoptr(WinnowCavemanResult) result = NULL;
+  WinnowCavemanOptions options;
+  WinnowMessageRole role = winnow_conversation_get_part_role (run->conversation, part);
+  const char * const *notes;
+  g_autofree char *action = NULL;
+  g_autofree char *detail = NULL;
+
+  winnow_caveman_options_init (&options);
+  options.intensity = step->intensity;
+  options.role = role;
+  options.language = run->request->language;
+
+  result = winnow_caveman_compress (winnow_context_get_rule_set (run->self->context), text, -1,
+                                    &options);
+
+  notes = winnow_caveman_result_get_notes (result);
+  for (guint i = 0; notes[i] != NULL; i++)
+    {
+      g_autofree char *note = g_strdup_printf ("%s: %s",
+                                               winnow_conversation_get_part_path (run->conversation,
+                                                                                  part),
+                                               notes[i]);
+      _winnow_pipeline_result_add_note (run->result, note);
+    }
+
+  if (!winnow_caveman_result_get_changed (result))
+    return NULL;
+
+  action = g_strdup_printf ("caveman:%s/%s", winnow_caveman_result_get_language (result),
+                            step->intensity_name);
+  detail = g_strdup_printf ("%u rules, %u replacements, %u protected tokens",
+                            winnow_caveman_result_get_n_firings (result),
+                            winnow_caveman_result_get_n_replaced (result),
+                            winnow_caveman_result_get_n_protected (result));
+  decide (run, part, action, detail);
+  g_ptr_array_add (filters, g_strdup ("caveman"));
+
+  return g_strdup (winnow_caveman_result_get_text (result, NULL));
+}
+
+static char *
+run_step (Run        *run,
+          guint       part,
+          const Step *step,
+          const char *text,
+          gboolean    tool,
+          GPtrArray  *filters)
+{
+  WinnowConfig *config = winnow_context_get_config (run->self->context);
+  WinnowMessageRole role = winnow_conversation_get_part_role (run->conversation, part);
+
+  switch (step->engine)
+    {
+    case ENGINE_RTK:
+      if (tool)
+        return rtk_tool_output (run, part, step, text, filters);
+      if (winnow_config_get_apply_to_code_blocks (config) &&
+          (role != WINNOW_MESSAGE_ROLE_ASSISTANT ||
+           winnow_config_get_apply_to_assistant_messages (config)))
+        return rtk_code_blocks (run, part, step, text, filters);
+      return NULL;
+
+    case ENGINE_CAVEMAN:
+      return tool ? NULL : caveman_prose (run, part, step, text, filters);
+
+    case ENGINE_STRUCTURE:
+    default:
+      return NULL;
+    }
+}
+
+static gsize
+count_chars (const char *text)
+{
+  return g_utf8_strlen (text, -1);
+}
+
+/* Runs the steps over one part; returns its tokens after. */
+static gsize
+run_part (Run   *run,
+          guint  part,
+          gsize  tokens_before)
+{
+  g_autofree char *original = g_strdup (winnow_conversation_get_part_text (run->conversation,
+                                                                           part));
+  g_autofree char *current = NULL;
+  g_autoptr(GPtrArray) filters = g_ptr_array_new_with_free_func (g_free);
+  gboolean tool = is_tool_part (run, part);
+  const char *command = part_command (run, part);
+  const char *cwd = part_cwd (run, part);
+  gboolean rules = tool && run->tool_rules;
+  gsize tokens = tokens_before;
+
+  if (!_winnow_utf8_validate (original, strlen (original), NULL))
+    {
+      decide (run, part, "kept:not-utf8", NULL);
+      return tokens_before;
+    }
+
+  if (rules && command != NULL)
+    {
+      if (run->shared_cache)
+        g_mutex_lock (&run->self->cache_lock);
+      winnow_tool_cache_observe (run->cache, cwd, command);
+      if (run->shared_cache)
+        g_mutex_unlock (&run->self->cache_lock);
+    }
+
+  if (rules && count_chars (original) < WINNOW_TOOL_RESULT_MIN_CHARS)
+    {
+      decide (run, part, "kept:short", NULL);
+      return tokens_before;
+    }
+
+  if (rules && winnow_tool_result_is_banner (original))
+    {
+      decide (run, part, "kept:already-compressed", NULL);
+      return tokens_before;
+    }
+
+  if (rules)
+    {
+      const char *format = winnow_tool_result_protected_format (original, -1);
+
+      if (format != NULL)
+        {
+          g_autofree char *action = g_strconcat ("protected:", format, NULL);
+
+          decide (run, part, action, NULL);
+          return tokens_before;
+        }
+    }
+
+  if (rules && command != NULL && run->steps->len > 0)
+    {
+      gint64 recorded = 0;
+      gboolean hit;
+
+      if (run->shared_cache)
+        g_mutex_lock (&run->self->cache_lock);
+      hit = winnow_tool_cache_lookup (run->cache, cwd, command, original, strlen (original),
+                                      run->now_us, &recorded);
+      if (!hit)
+        winnow_tool_cache_record (run->cache, cwd, command, original, strlen (original),
+                                  run->now_us);
+      if (run->shared_cache)
+        g_mutex_unlock (&run->self->cache_lock);
+
+      if (hit)
+        {
+          g_autofree char *reply =
+            winnow_tool_cache_format_reply (command, run->shared_cache ? run->now_us - recorded
+                                                                       : -1);
+          gsize reply_tokens = winnow_tokens_count (reply, -1);
+
+          if (reply_tokens < tokens_before)
+            {
+              winnow_conversation_set_part_text (run->conversation, part, reply);
+              decide (run, part, "cache:same-output", command);
+              return reply_tokens;
+            }
+        }
+    }
+
+  current = g_strdup (original);
+
+  for (guint s = 0; s < run->steps->len; s++)
+    {
+      const Step *step = &g_array_index (run->steps, Step, s);
+      WinnowStepReport *report = _winnow_pipeline_result_step (run->result, s);
+      gint64 started = g_get_monotonic_time ();
+      g_autofree char *next = run_step (run, part, step, current, tool, filters);
+
+      report->tokens_before += tokens;
+      if (next != NULL && strcmp (next, current) != 0)
+        {
+          g_free (current);
+          current = g_steal_pointer (&next);
+          tokens = winnow_tokens_count (current, -1);
+          report->parts_changed++;
+        }
+      report->tokens_after += tokens;
+      report->duration_us += g_get_monotonic_time () - started;
+
+      if (run->error != NULL)
+        return tokens_before;
+    }
+
+  if (filters->len == 0)
+    return tokens_before;
+
+  if (rules)
+    {
+      g_autofree char *banner = NULL;
+      g_autofree char *with_banner = NULL;
+
+      g_ptr_array_add (filters, NULL);
+      banner = winnow_tool_result_format_banner ((const char * const *) filters->pdata,
+                                                 count_chars (original), count_chars (current));
+      with_banner = g_strconcat (banner, "\n", current, NULL);
+      g_free (current);
+      current = g_steal_pointer (&with_banner);
+      tokens = winnow_tokens_count (current, -1);
+    }
+
+  if (tokens >= tokens_before)
+    {
+      decide (run, part, "reverted:not-shorter", NULL);
+      return tokens_before;
+    }
+
+  winnow_conversation_set_part_text (run->conversation, part, current);
+  return tokens;
+}
+
+/* ---- the run ----------------------------------------------------------------------------- */
+
+static WinnowPipelineMode
+resolve_mode (WinnowPipeline              *self,
+              const WinnowPipelineRequest *request,
+              gsize                        tokens,
+              gboolean                    *auto_triggered)
+{
+  WinnowConfig *config = winnow_context_get_config (self->context);
+  WinnowPipelineMode mode = WINNOW_PIPELINE_MODE_OFF;
+  WinnowPipelineMode auto_mode;
+  guint threshold;
+
+  *auto_triggered = FALSE;
+
+  if (request->mode >= 0)
+    return request->mode;
+
+  winnow_pipeline_mode_from_string (winnow_config_get_default_mode (config), &mode);
+  threshold = winnow_config_get_auto_trigger_tokens (config);
+  if (threshold > 0 && tokens >= threshold &&
+      winnow_pipeline_mode_from_string (winnow_config_get_auto_trigger_mode (config), &auto_mode) &&
+      auto_mode != mode)
+    {
+      mode = auto_mode;
+      *auto_triggered = TRUE;
+    }
+
+  return mode;
+}
+
+static char *
+describe_intensity (GArray *steps)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+
+  for (guint i = 0; i < steps->len; i++)
+    {
+      const Step *step = &g_array_index (steps, Step, i);
+
+      if (out->len > 0)
+        g_string_append_c (out, '+');
+      g_string_append (out, step->intensity_name);
+    }
+
+  return out->len > 0 ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
+}
+
+/**
+ * winnow_pipeline_run:
+ * @self: a #WinnowPipeline
+ * @conversation: the messages (or wrapped plain text); compressed in place
+ * @request: (nullable): #WinnowPipelineRequest; %NULL for the settings
+ * @error: return location for a #GError; only a forced filter that does not exist fails
+ *
+ * Returns: (transfer full) (nullable): the result, or %NULL with @error set
+ */
+WinnowPipelineResult *
+winnow_pipeline_run (WinnowPipeline               *self,
+                     WinnowConversation           *conversation,
+                     const WinnowPipelineRequest  *request,
+                     GError                      **error)
+{
+  g_autoptr(WinnowPipelineResult) result = NULL;
+  g_autoptr(GArray) tokens = NULL;
+  g_autoptr(WinnowToolCache) local_cache = NULL;
+  g_autofree char *intensity = NULL;
+  WinnowPipelineRequest defaults;
+  WinnowPipelineMode mode;
+  gint64 started = g_get_monotonic_time ();
+  gboolean auto_triggered;
+  gsize total_before = 0;
+  gsize total_after = 0;
+  guint n_parts;
+  Run run = { 0 };
+
+  g_return_val_if_fail (WINNOW_IS_PIPELINE (self), NULL);
+  g_return_val_if_fail (WINNOW_IS_CONVERSATION (conversation), NULL);
+
+  if (request == NULL)
+    {
+      winnow_pipeline_request_init (&defaults);
+      request = &defaults;
+    }
+
+  n_parts = winnow_conversation_get_n_parts (conversation);
+  tokens = g_array_sized_new (FALSE, FALSE, sizeof (gsize), n_parts);
+  for (guint i = 0; i < n_parts; i++)
+    {
+      gsize n = winnow_tokens_count (winnow_conversation_get_part_text (conversation, i), -1);
+
+      g_array_append_val (tokens, n);
+      total_before += n;
+    }
+
+  mode = resolve_mode (self, request, total_before, &auto_triggered);
+  result = _winnow_pipeline_result_new (winnow_pipeline_mode_to_string (mode), auto_triggered);
+  if (auto_triggered)
+    {
+      g_autofree char *note =
+        g_strdup_printf ("%" G_GSIZE_FORMAT " tokens reach autoTriggerTokens (%u): mode %s",
+                         total_before,
+                         winnow_config_get_auto_trigger_tokens (winnow_context_get_config (self->context)),
+                         winnow_pipeline_mode_to_string (mode));
+      _winnow_pipeline_result_add_note (result, note);
+    }
+
+  run.self = self;
+  run.request = request;
+  run.result = result;
+  run.conversation = conversation;
+  run.steps = resolve_steps (self, request, mode);
+  run.now_us = g_get_real_time ();
+  run.tool_rules = request->tool_result_rules >= 0
+                   ? request->tool_result_rules != 0
+                   : !winnow_conversation_is_plain_text (conversation);
+
+  /* a conversation carries its own history: repeats are found within it; single tool outputs
+   * are compared with what this pipeline saw before */
+  run.shared_cache = winnow_conversation_is_plain_text (conversation);
+  if (run.shared_cache)
+    run.cache = self->cache;
+  else
+    run.cache = local_cache = winnow_tool_cache_new (0);
+
+  for (guint s = 0; s < run.steps->len; s++)
+    {
+      const Step *step = &g_array_index (run.steps, Step, s);
+
+      _winnow_pipeline_result_add_step (result, step->name, step->intensity_name);
+    }
+
+  for (guint i = 0; i < n_parts; i++)
+    {
+      total_after += run_part (&run, i, g_array_index (tokens, gsize, i));
+      if (run.error != NULL)
+        break;
+    }
+
+  if (run.error != NULL)
+    {
+      g_propagate_error (error, run.error);
+      g_clear_object (&run.rtk);
+      g_array_unref (run.steps);
+      return NULL;
+    }
+
+  intensity = describe_intensity (run.steps);
+  {
+    char *out = winnow_conversation_to_json (conversation, TRUE);
+
+    _winnow_pipeline_result_finish (result, out, strlen (out), total_before, total_after,
+                                    intensity, run.rtk, g_get_monotonic_time () - started);
+  }
+  g_clear_object (&run.rtk);
+  g_array_unref (run.steps);
+
+  return g_steal_pointer (&result);
+}
+
+/**
+ * winnow_pipeline_run_text:
+ * @self: a #WinnowPipeline
+ * @text: plain text: command output or prose
+ * @length: its length, or -1 if nul-terminated
+ * @request: (nullable): #WinnowPipelineRequest; its role says whether @text is command output
+ *   (tool) or prose, and by default it is guessed (a command or a filter given, or output the
+ *   detector recognises, is command output)
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): the result, whose text is the compressed text
+ */
+WinnowPipelineResult *
+winnow_pipeline_run_text (WinnowPipeline               *self,
+                          const char                   *text,
+                          gssize                        length,
+                          const WinnowPipelineRequest  *request,
+                          GError                      **error)
+{
+  g_autoptr(WinnowConversation) conversation = NULL;
+  WinnowPipelineRequest defaults;
+  WinnowMessageRole role;
+  gsize len;
+
+  g_return_val_if_fail (WINNOW_IS_PIPELINE (self), NULL);
+  g_return_val_if_fail (text != NULL || length <= 0, NULL);
+
+  if (request == NULL)
+    {
+      winnow_pipeline_request_init (&defaults);
+      request = &defaults;
+    }
+  if (text == NULL)
+    text = "";
+  len = length < 0 ? strlen (text) : (gsize) length;
+
+  /* bytes that are not UTF-8 text (or hold a NUL) go back exactly as they came */
+  if (!_winnow_utf8_validate (text, len, NULL) || memchr (text, '\0', len) != NULL)
+    {
+      WinnowPipelineResult *result = _winnow_pipeline_result_new ("off", FALSE);
+      gsize tokens = winnow_tokens_count (text, len);
+      char *copy = g_malloc (len + 1);
+
+      _winnow_pipeline_result_add_decision (result, 0, 0, "[0].content", "kept:not-utf8", NULL);
+      _winnow_pipeline_result_add_note (result, "not valid UTF-8 text; passed through unchanged");
+      memcpy (copy, text, len);
+      copy[len] = '\0';
+      _winnow_pipeline_result_finish (result, copy, len, tokens, tokens, NULL, NULL, 0);
+      return result;
+    }
+
+  if (request->role >= 0)
+    role = request->role;
+  else if (request->command != NULL || request->filter_id != NULL)
+    role = WINNOW_MESSAGE_ROLE_TOOL;
+  else
+    {
+      g_autoptr(WinnowDetection) detection =
+        winnow_detector_detect (winnow_context_get_detector (self->context), text, len, NULL);
+
+      role = winnow_detection_get_passthrough (detection) ? WINNOW_MESSAGE_ROLE_USER
+                                                           : WINNOW_MESSAGE_ROLE_TOOL;
+    }
+
+  conversation = winnow_conversation_new_for_text (text, len, role);
+  return winnow_pipeline_run (self, conversation, request, error);
+}
