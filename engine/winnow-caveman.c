@@ -38,6 +38,10 @@
 #define PLACEHOLDER     "\xEF\xB7\x90"   /* U+FDD0 */
 #define PLACEHOLDER_LEN 3
 
+/* Prose rules run over a message once per rule; past this size a "message" is a log or a
+ * data dump, not prose, and it is left to the other engines. */
+#define MAX_PROSE_BYTES (8 * 1024 * 1024)
+
 typedef struct
 {
   char  *pack;
@@ -626,7 +630,7 @@ choose_language (WinnowRuleSet              *rules,
  *
  * Compresses prose with the packs of its language. Deterministic: the same text and options
  * always give the same result. Every protected token of @text is in the result byte for byte,
- * in the same order. Text that is not UTF-8 is returned unchanged.
+ * in the same order. Text that is not UTF-8, or larger than 8 MB, is returned unchanged.
  *
  * Returns: (transfer full): the result
  */
@@ -668,6 +672,14 @@ winnow_caveman_compress (WinnowRuleSet              *rules,
   if (!_winnow_utf8_validate (text, len, NULL))
     {
       add_note (self, "not valid UTF-8; passed through unchanged");
+      self->duration_us = g_get_monotonic_time () - started;
+      return g_steal_pointer (&self);
+    }
+
+  if (len > MAX_PROSE_BYTES)
+    {
+      add_note (self, "%" G_GSIZE_FORMAT " bytes is more than prose rules run on (%d MB); "
+                "passed through unchanged", len, MAX_PROSE_BYTES / (1024 * 1024));
       self->duration_us = g_get_monotonic_time () - started;
       return g_steal_pointer (&self);
     }

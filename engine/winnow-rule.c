@@ -362,10 +362,16 @@ lint_rule (WinnowJsonReader *r,
     "ビルドに失敗しました。もう一度実行してください。构建失败了，请再运行一次测试。",
     NULL
   };
+  /* inputs that almost match what nested repetition tends to look for, and then do not */
   static const char * const hostile_probes[] = {
     "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!",
+    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!a",
+    "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
     "word word word word word word word word word word word word word word word word word !",
+    "word word word word word word word word word word word word word word word word word !.,:",
+    "word word word word word word word word word word word word word word word word word word",
     "a-b-c-d-e-f-g-h-i-j-k-l-m-n-o-p-q-r-s-t-u-v-w-x-y-z-a-b-c-d-e-f-g-h-i-j-k-l-m-n-o-p !",
+    "                                                                                    x",
     NULL
   };
   g_autofree char *pattern_path = child_path (path, "pattern");

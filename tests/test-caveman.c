@@ -1,0 +1,371 @@
+/* test-caveman.c — the Caveman engine: protected tokens, rule semantics, clean-up, guards
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "test-util.h"
+#include "winnow.h"
+
+/* A rule set of one pack, written inline; "built-in" skips the lints, so a test can hold
+ * rules a user's pack would be refused for. */
+static WinnowRuleSet *
+set_with_pack (const char  *json,
+               const char  *source,
+               WinnowRulePack **pack_out)
+{
+  g_autoptr(GPtrArray) diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree char *dir = g_dir_make_tmp ("winnow-caveman-XXXXXX", NULL);
+  g_autofree char *lang_dir = g_build_filename (dir, "en", NULL);
+  g_autofree char *file = g_build_filename (lang_dir, "test.json", NULL);
+  WinnowRuleSet *set = winnow_rule_set_new ();
+  WinnowRulePack *pack;
+
+  g_mkdir_with_parents (lang_dir, 0700);
+  test_util_write_file (file, json, -1);
+  pack = winnow_rule_pack_parse (json, -1, source, file, diagnostics);
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      g_autofree char *text = winnow_diagnostic_to_string (g_ptr_array_index (diagnostics, i));
+      g_test_message ("%s", text);
+    }
+  g_assert_nonnull (pack);
+  winnow_rule_set_add_directory (set, dir, source);
+  test_util_remove_tree (dir);
+
+  if (pack_out != NULL)
+    *pack_out = pack;
+  else
+    g_object_unref (pack);
+
+  return set;
+}
+
+static char *
+run (WinnowRuleSet          *set,
+     WinnowRulePack         *pack,
+     const char             *text,
+     WinnowCavemanIntensity  intensity,
+     WinnowMessageRole       role)
+{
+  g_autoptr(WinnowCavemanResult) result = NULL;
+  WinnowCavemanOptions options;
+
+  winnow_caveman_options_init (&options);
+  options.intensity = intensity;
+  options.role = role;
+  options.pack = pack;
+  options.language = "en";
+  result = winnow_caveman_compress (set, text, -1, &options);
+
+  return g_strdup (winnow_caveman_result_get_text (result, NULL));
+}
+
+#define PACK(rules) "{\"language\":\"en\",\"category\":\"filler\",\"rules\":[" rules "]}"
+
+static void
+test_protected_tokens_are_never_touched (void)
+{
+  WinnowRulePack *pack = NULL;
+  g_autoptr(WinnowRuleSet) set =
+    set_with_pack (PACK ("{\"name\":\"every_word\",\"pattern\":\"[A-Za-z]+\",\"replacement\":\"w\"}"),
+                   "built-in", &pack);
+  g_autofree char *out = NULL;
+  g_autoptr(WinnowRulePack) owned = pack;
+
+  out = run (set, pack, "Run `make check` now\n\n```sh\nmake install\n```\n", WINNOW_CAVEMAN_INTENSITY_FULL,
+             WINNOW_MESSAGE_ROLE_USER);
+  g_assert_cmpstr (out, ==, "W `make check` w\n\n```sh\nmake install\n```\n");
+}
+
+static void
+test_matches_touching_tokens_are_skipped (void)
+{
+  g_autoptr(WinnowRulePack) pack = NULL;
+  g_autoptr(WinnowRuleSet) set = NULL;
+  g_autofree char *swapped = NULL;
+  g_autofree char *suffix = NULL;
+
+  /* a swap that would move a token, and a $' that would copy one */
+  set = set_with_pack (PACK ("{\"name\":\"swap\",\"pattern\":\"(\\\\S+) (\\\\S+)\",\"replacement\":\"$2 $1\"},"
+                             "{\"name\":\"suffix\",\"pattern\":\"^z\",\"flags\":\"\",\"replacement\":\"$'\"}"),
+                       "built-in", &pack);
+  swapped = run (set, pack, "a `x` b c", WINNOW_CAVEMAN_INTENSITY_FULL, WINNOW_MESSAGE_ROLE_USER);
+  g_assert_cmpstr (swapped, ==, "a `x` c b");
+  suffix = run (set, pack, "z `q`", WINNOW_CAVEMAN_INTENSITY_FULL, WINNOW_MESSAGE_ROLE_USER);
+  g_assert_cmpstr (suffix, ==, "z `q`");
+}
+
+static void
+test_placeholder_in_input_survives (void)
+{
+  g_autoptr(WinnowRulePack) pack = NULL;
+  g_autoptr(WinnowRuleSet) set =
+    set_with_pack (PACK ("{\"name\":\"drop\",\"pattern\":\"\\\\bvery\\\\s+\",\"replacement\":\"\"}"),
+                   "file", &pack);
+  const char *text = "a very \xEF\xB7\x90 odd very `x` case";
+  g_autofree char *out = run (set, pack, text, WINNOW_CAVEMAN_INTENSITY_FULL,
+                              WINNOW_MESSAGE_ROLE_USER);
+
+  g_assert_cmpstr (out, ==, "a \xEF\xB7\x90 odd `x` case");
+}
+
+static void
+test_sentence_case (void)
+{
+  g_autoptr(WinnowRulePack) pack = NULL;
+  g_autoptr(WinnowRuleSet) set =
+    set_with_pack (PACK ("{\"name\":\"basically\",\"pattern\":\"\\\\bbasically,?\\\\s*\",\"replacement\":\"\"},"
+                         "{\"name\":\"furthermore\",\"pattern\":\"\\\\bfurthermore\\\\b\",\"replacement\":\"also\"}"),
+                   "file", &pack);
+  g_autofree char *upper = run (set, pack, "Basically, the fix works. Furthermore, it is fast.",
+                                WINNOW_CAVEMAN_INTENSITY_FULL, WINNOW_MESSAGE_ROLE_USER);
+  g_autofree char *lower = run (set, pack, "basically the fix works, basically.",
+                                WINNOW_CAVEMAN_INTENSITY_FULL, WINNOW_MESSAGE_ROLE_USER);
+
+  g_assert_cmpstr (upper, ==, "The fix works. Also, it is fast.");
+  g_assert_cmpstr (lower, ==, "the fix works.");
+}
+
+static void
+test_clean_up (void)
+{
+  g_autoptr(WinnowRulePack) pack = NULL;
+  g_autoptr(WinnowRuleSet) set =
+    set_with_pack (PACK ("{\"name\":\"honestly\",\"pattern\":\"\\\\bhonestly\\\\b\",\"replacement\":\"\"}"),
+                   "file", &pack);
+  g_autofree char *out = run (set, pack,
+                              "It works , honestly . The cache (honestly) is fine,  honestly.\n"
+                              "honestly\n\n\n\nNext   paragraph.\n    indented  stays",
+                              WINNOW_CAVEMAN_INTENSITY_FULL, WINNOW_MESSAGE_ROLE_USER);
+
+  g_assert_cmpstr (out, ==, "It works. The cache is fine.\n\nNext paragraph.\n    indented stays");
+}
+
+static void
+test_intensity_and_context (void)
+{
+  g_autoptr(WinnowRulePack) pack = NULL;
+  g_autoptr(WinnowRuleSet) set =
+    set_with_pack (PACK ("{\"name\":\"lite\",\"pattern\":\"\\\\bone\\\\b\",\"replacement\":\"1\"},"
+                         "{\"name\":\"full\",\"pattern\":\"\\\\btwo\\\\b\",\"replacement\":\"2\",\"minIntensity\":\"full\"},"
+                         "{\"name\":\"ultra\",\"pattern\":\"\\\\bthree\\\\b\",\"replacement\":\"3\",\"minIntensity\":\"ultra\"},"
+                         "{\"name\":\"mine\",\"pattern\":\"\\\\bfour\\\\b\",\"replacement\":\"4\",\"context\":\"assistant\"}"),
+                   "file", &pack);
+  const char *text = "one two three four";
+  g_autofree char *lite = run (set, pack, text, WINNOW_CAVEMAN_INTENSITY_LITE, WINNOW_MESSAGE_ROLE_USER);
+  g_autofree char *full = run (set, pack, text, WINNOW_CAVEMAN_INTENSITY_FULL, WINNOW_MESSAGE_ROLE_USER);
+  g_autofree char *ultra = run (set, pack, text, WINNOW_CAVEMAN_INTENSITY_ULTRA, WINNOW_MESSAGE_ROLE_USER);
+  g_autofree char *assistant = run (set, pack, text, WINNOW_CAVEMAN_INTENSITY_LITE,
+                                    WINNOW_MESSAGE_ROLE_ASSISTANT);
+
+  g_assert_cmpstr (lite, ==, "1 two three four");
+  g_assert_cmpstr (full, ==, "1 2 three four");
+  g_assert_cmpstr (ultra, ==, "1 2 3 four");
+  g_assert_cmpstr (assistant, ==, "1 two three 4");
+}
+
+static void
+test_replacement_map (void)
+{
+  g_autoptr(WinnowRulePack) pack = NULL;
+  g_autoptr(WinnowRuleSet) set =
+    set_with_pack (PACK ("{\"name\":\"ask\",\"pattern\":\"\\\\b(could\\\\s+you\\\\s+show\\\\s+me\\\\s+how|can you tell me) (\\\\w+)\","
+                         "\"replacement\":\"[$2]\",\"replacementMap\":{\"could you show me how to\":\"Show how to\"}}"),
+                   "file", &pack);
+  g_autofree char *hit = run (set, pack, "Could   You show ME how to fix it?",
+                              WINNOW_CAVEMAN_INTENSITY_LITE, WINNOW_MESSAGE_ROLE_USER);
+  g_autofree char *miss = run (set, pack, "can you tell me why?", WINNOW_CAVEMAN_INTENSITY_LITE,
+                               WINNOW_MESSAGE_ROLE_USER);
+
+  /* a hit is looked up trimmed, collapsed and lower-cased and is literal; a miss expands */
+  g_assert_cmpstr (hit, ==, "Show how to fix it?");
+  g_assert_cmpstr (miss, ==, "[why]?");
+}
+
+static void
+test_flags (void)
+{
+  g_autoptr(WinnowRulePack) pack = NULL;
+  g_autoptr(WinnowRuleSet) set =
+    set_with_pack (PACK ("{\"name\":\"sensitive\",\"pattern\":\"\\\\bthe\\\\s+\",\"flags\":\"g\",\"replacement\":\"\"},"
+                         "{\"name\":\"first_only\",\"pattern\":\"x\",\"flags\":\"i\",\"replacement\":\"y\"}"),
+                   "file", &pack);
+  g_autofree char *out = run (set, pack, "The API and the cache, X and x.",
+                              WINNOW_CAVEMAN_INTENSITY_FULL, WINNOW_MESSAGE_ROLE_USER);
+
+  g_assert_cmpstr (out, ==, "The API and cache, y and x.");
+}
+
+static void
+test_deterministic (void)
+{
+  g_autoptr(WinnowRuleSet) set = winnow_rule_set_new ();
+  const char *text = "Sure! I'd be happy to help. Basically, the build is really slow because "
+                     "the cache in `~/.cache/ccache` is stale. Let me know if you have any questions!";
+
+  winnow_rule_set_add_builtin (set);
+  for (int intensity = 0; intensity < 3; intensity++)
+    {
+      WinnowCavemanOptions options;
+      g_autoptr(WinnowCavemanResult) a = NULL;
+      g_autoptr(WinnowCavemanResult) b = NULL;
+
+      winnow_caveman_options_init (&options);
+      options.intensity = intensity;
+      options.role = WINNOW_MESSAGE_ROLE_ASSISTANT;
+      a = winnow_caveman_compress (set, text, -1, &options);
+      b = winnow_caveman_compress (set, text, -1, &options);
+      g_assert_cmpstr (winnow_caveman_result_get_text (a, NULL), ==,
+                       winnow_caveman_result_get_text (b, NULL));
+      g_assert_true (winnow_caveman_result_get_changed (a));
+      g_assert_nonnull (strstr (winnow_caveman_result_get_text (a, NULL), "`~/.cache/ccache`"));
+    }
+}
+
+static gboolean
+has_note (WinnowCavemanResult *result,
+          const char          *fragment)
+{
+  const char * const *notes = winnow_caveman_result_get_notes (result);
+
+  for (guint i = 0; notes[i] != NULL; i++)
+    if (strstr (notes[i], fragment) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+test_guards (void)
+{
+  g_autoptr(WinnowRulePack) pack = NULL;
+  g_autoptr(WinnowRuleSet) set =
+    set_with_pack (PACK ("{\"name\":\"everything\",\"pattern\":\"[\\\\s\\\\S]+\",\"replacement\":\"\"},"
+                         "{\"name\":\"thanks\",\"pattern\":\"thanks!?\",\"replacement\":\"\"},"
+                         "{\"name\":\"grow\",\"pattern\":\"\\\\bok\\\\b\",\"replacement\":\"okay okay okay\"},"
+                         "{\"name\":\"hang\",\"pattern\":\"(a+)+$\",\"replacement\":\"\"}"),
+                   "built-in", &pack);
+  WinnowCavemanOptions options;
+  const char *long_text = "This paragraph is long enough for the guard to look at it, and it has "
+                          "nothing the rules should take away.";
+  g_autoptr(WinnowCavemanResult) deleted = NULL;
+  g_autoptr(WinnowCavemanResult) emptied = NULL;
+  g_autoptr(WinnowCavemanResult) grown = NULL;
+  g_autoptr(WinnowCavemanResult) hung = NULL;
+  g_autoptr(WinnowCavemanResult) binary = NULL;
+  g_autoptr(GString) adversarial = g_string_new (NULL);
+
+  winnow_caveman_options_init (&options);
+  options.pack = pack;
+
+  options.rule = "everything";
+  deleted = winnow_caveman_compress (set, long_text, -1, &options);
+  g_assert_cmpstr (winnow_caveman_result_get_text (deleted, NULL), ==, long_text);
+  g_assert_true (has_note (deleted, "everything"));
+
+  options.rule = "thanks";
+  emptied = winnow_caveman_compress (set, "thanks!", -1, &options);
+  g_assert_cmpstr (winnow_caveman_result_get_text (emptied, NULL), ==, "thanks!");
+  g_assert_true (has_note (emptied, "nothing"));
+
+  options.rule = "grow";
+  grown = winnow_caveman_compress (set, "ok", -1, &options);
+  g_assert_cmpstr (winnow_caveman_result_get_text (grown, NULL), ==, "ok");
+  g_assert_true (has_note (grown, "longer"));
+
+  /* catastrophic backtracking gives up within its budget instead of hanging */
+  options.rule = "hang";
+  for (int i = 0; i < 40; i++)
+    g_string_append_c (adversarial, 'a');
+  g_string_append (adversarial, "!");
+  hung = winnow_caveman_compress (set, adversarial->str, -1, &options);
+  g_assert_cmpstr (winnow_caveman_result_get_text (hung, NULL), ==, adversarial->str);
+  g_assert_true (has_note (hung, "gave up"));
+
+  options.rule = NULL;
+  binary = winnow_caveman_compress (set, "caf\xe9 thanks", -1, &options);
+  g_assert_cmpstr (winnow_caveman_result_get_text (binary, NULL), ==, "caf\xe9 thanks");
+  g_assert_true (has_note (binary, "UTF-8"));
+}
+
+static void
+test_huge_message (void)
+{
+  g_autoptr(WinnowRuleSet) set = winnow_rule_set_new ();
+  g_autoptr(WinnowCavemanResult) result = NULL;
+  gsize size = 50 * 1024 * 1024;
+  g_autofree char *text = g_malloc (size + 1);
+  const char *sentence = "Basically, I think the build is really slow. ";
+  gsize n = strlen (sentence);
+  gint64 start;
+
+  for (gsize i = 0; i < size; i++)
+    text[i] = sentence[i % n];
+  text[size] = '\0';
+
+  winnow_rule_set_add_builtin (set);
+  start = g_get_monotonic_time ();
+  result = winnow_caveman_compress (set, text, size, NULL);
+  g_assert_false (winnow_caveman_result_get_changed (result));
+  g_assert_true (has_note (result, "more than prose rules run on"));
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 5 * G_USEC_PER_SEC);
+}
+
+static void
+test_expand (void)
+{
+  g_autoptr(WinnowRuleSet) set = winnow_rule_set_new ();
+  g_autofree char *expanded = NULL;
+
+  winnow_rule_set_add_builtin (set);
+  expanded = winnow_caveman_expand (set, "The DB config is in `config.yaml` and the repo.", -1,
+                                    "en", NULL);
+  g_assert_cmpstr (expanded, ==, "The database configuration is in `config.yaml` and the repository.");
+}
+
+static void
+test_language_detection (void)
+{
+  static const struct { const char *text; const char *lang; } cases[] = {
+    { "The build is failing because the cache is stale and we should clear it.", "en" },
+    { "O build está falhando porque o cache não foi limpo e você precisa rodar de novo.", "pt-BR" },
+    { "La compilación falla porque la caché no se limpió y hay que ejecutarla de nuevo.", "es" },
+    { "Der Build schlägt fehl, weil der Cache nicht geleert wurde und ich ihn neu starten muss.", "de" },
+    { "La compilation échoue parce que le cache n'est pas vidé et il faut la relancer.", "fr" },
+    { "Build gagal karena cache belum dibersihkan dan kita harus menjalankannya lagi.", "id" },
+    { "ビルドが失敗しています。キャッシュを削除してから再実行してください。", "ja" },
+    { "构建失败了，因为缓存没有清理，需要重新运行。", "zh" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    g_assert_cmpstr (winnow_language_detect (cases[i].text, strlen (cases[i].text), NULL), ==,
+                     cases[i].lang);
+
+  g_assert_null (winnow_language_detect ("12 34 56", 8, NULL));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/caveman/protected-tokens", test_protected_tokens_are_never_touched);
+  g_test_add_func ("/caveman/matches-touching-tokens", test_matches_touching_tokens_are_skipped);
+  g_test_add_func ("/caveman/placeholder-in-input", test_placeholder_in_input_survives);
+  g_test_add_func ("/caveman/sentence-case", test_sentence_case);
+  g_test_add_func ("/caveman/clean-up", test_clean_up);
+  g_test_add_func ("/caveman/intensity-and-context", test_intensity_and_context);
+  g_test_add_func ("/caveman/replacement-map", test_replacement_map);
+  g_test_add_func ("/caveman/flags", test_flags);
+  g_test_add_func ("/caveman/deterministic", test_deterministic);
+  g_test_add_func ("/caveman/guards", test_guards);
+  g_test_add_func ("/caveman/huge-message", test_huge_message);
+  g_test_add_func ("/caveman/expand", test_expand);
+  g_test_add_func ("/caveman/language-detection", test_language_detection);
+
+  return g_test_run ();
+}
