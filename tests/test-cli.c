@@ -112,7 +112,9 @@ parse_json (Run *r)
 static void
 test_help (void)
 {
-  static const char * const commands[] = { "compress", "detect", "verify", "filters", "trust", NULL };
+  static const char * const commands[] = {
+    "compress", "detect", "verify", "filters", "trust", "rules", "expand", NULL
+  };
   g_auto(Run) top = { 0 };
   g_auto(Run) unknown = { 0 };
   g_auto(Run) version = { 0 };
@@ -188,6 +190,180 @@ test_compress (void)
   g_assert_cmpuint (json_array_get_length (json_object_get_array_member (obj, "trace")), >, 0);
   g_assert_true (json_object_has_member (obj, "rules"));
   g_assert_true (json_object_has_member (obj, "durationMs"));
+}
+
+
+#define PROSE_TEXT \
+  "Hi there! Thanks so much for your help. Basically, I think the build is really slow because " \
+  "the cache in `~/.cache/ccache` is stale. Could you please check https://ci.example.com/runs/42?"
+static const char prose_text[] = PROSE_TEXT;
+
+static void
+test_compress_modes (void)
+{
+  g_autoptr(GBytes) prose = g_bytes_new_static (prose_text, sizeof prose_text - 1);
+  g_autoptr(GBytes) log = test_log ();
+  g_auto(Run) caveman = { 0 };
+  g_auto(Run) off = { 0 };
+  g_auto(Run) ultra = { 0 };
+  g_auto(Run) rtk = { 0 };
+  g_auto(Run) json = { 0 };
+  g_auto(Run) bad_mode = { 0 };
+  g_auto(Run) bad_intensity = { 0 };
+  g_auto(Run) bad_role = { 0 };
+  g_auto(Run) bad_steps = { 0 };
+  g_autoptr(JsonObject) obj = NULL;
+  JsonArray *steps;
+
+  WINNOW (&caveman, tmp_root, prose, "compress", "--mode", "caveman");
+  g_assert_cmpint (caveman.status, ==, 0);
+  g_assert_cmpuint (strlen (out_str (&caveman)), <, sizeof prose_text - 1);
+  g_assert_nonnull (strstr (out_str (&caveman), "`~/.cache/ccache`"));
+  g_assert_nonnull (strstr (out_str (&caveman), "https://ci.example.com/runs/42"));
+
+  WINNOW (&off, tmp_root, prose, "compress", "--mode", "off");
+  g_assert_cmpstr (out_str (&off), ==, PROSE_TEXT "\n");
+
+  WINNOW (&ultra, tmp_root, prose, "compress", "--mode", "caveman", "--intensity", "ultra",
+          "--role", "user", "--lang", "en");
+  g_assert_cmpint (ultra.status, ==, 0);
+  g_assert_cmpuint (strlen (out_str (&ultra)), <=, strlen (out_str (&caveman)));
+
+  /* rtk leaves prose as it is */
+  WINNOW (&rtk, tmp_root, prose, "compress", "--mode", "rtk");
+  g_assert_cmpstr (out_str (&rtk), ==, PROSE_TEXT "\n");
+
+  WINNOW (&json, tmp_root, log, "compress", "--json", "--mode", "stacked", "--command",
+          "ninja -C build");
+  g_assert_cmpint (json.status, ==, 0);
+  obj = parse_json (&json);
+  g_assert_cmpstr (json_object_get_string_member (obj, "mode"), ==, "stacked");
+  steps = json_object_get_array_member (obj, "steps");
+  g_assert_cmpuint (json_array_get_length (steps), ==, 2);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (steps, 0), "engine"),
+                   ==, "rtk");
+  g_assert_true (json_object_has_member (json_object_get_object_member (obj, "receipt"),
+                                         "saved_ratio"));
+  g_assert_true (json_object_has_member (obj, "decisions"));
+  g_assert_true (json_object_has_member (obj, "detection"));
+
+  WINNOW (&bad_mode, tmp_root, NULL, "compress", "--mode", "turbo");
+  g_assert_cmpint (bad_mode.status, ==, 2);
+  g_assert_nonnull (strstr (bad_mode.err, "turbo"));
+  WINNOW (&bad_intensity, tmp_root, NULL, "compress", "--intensity", "max");
+  g_assert_cmpint (bad_intensity.status, ==, 2);
+  WINNOW (&bad_role, tmp_root, NULL, "compress", "--role", "robot");
+  g_assert_cmpint (bad_role.status, ==, 2);
+  WINNOW (&bad_steps, tmp_root, NULL, "compress", "--steps", "rtk,zip:fast");
+  g_assert_cmpint (bad_steps.status, ==, 2);
+  g_assert_nonnull (strstr (bad_steps.err, "zip:fast"));
+}
+
+static void
+test_compress_messages (void)
+{
+  g_autofree char *messages = g_strdup_printf ("[{\"role\":\"system\",\"content\":\"Please note that you must be careful.\"},"
+                                               "{\"role\":\"user\",\"content\":\"%s\",\"name\":\"me\"}]",
+                                               "Basically, I think the build is really slow. Thanks so much!");
+  g_autofree char *path = write_tmp ("messages.json", messages, -1);
+  g_autofree char *bad = write_tmp ("bad-messages.json", "[{\"role\":\"robot\",\"content\":\"x\"}]", -1);
+  g_auto(Run) plain = { 0 };
+  g_auto(Run) json = { 0 };
+  g_auto(Run) invalid = { 0 };
+  g_auto(Run) both = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonObject) obj = NULL;
+  JsonArray *array;
+
+  WINNOW (&plain, tmp_root, NULL, "compress", "--mode", "caveman", "--messages", path);
+  g_assert_cmpint (plain.status, ==, 0);
+  g_assert_true (json_parser_load_from_data (parser, out_str (&plain), -1, NULL));
+  array = json_node_get_array (json_parser_get_root (parser));
+  g_assert_cmpuint (json_array_get_length (array), ==, 2);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (array, 1), "name"),
+                   ==, "me");
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (array, 1), "content"),
+                   ==, "Build is slow.");
+
+  WINNOW (&json, tmp_root, NULL, "compress", "--mode", "caveman", "--messages", path, "--json");
+  g_assert_cmpint (json.status, ==, 0);
+  obj = parse_json (&json);
+  g_assert_true (JSON_NODE_HOLDS_ARRAY (json_object_get_member (obj, "messages")));
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (obj, "decisions")), >=, 1);
+
+  WINNOW (&invalid, tmp_root, NULL, "compress", "--messages", bad);
+  g_assert_cmpint (invalid.status, ==, 1);
+  g_assert_nonnull (strstr (invalid.err, "robot"));
+  g_assert_nonnull (strstr (invalid.err, "bad-messages.json"));
+
+  WINNOW (&both, tmp_root, NULL, "compress", "--messages", path, path);
+  g_assert_cmpint (both.status, ==, 2);
+}
+
+static void
+test_rules_and_expand (void)
+{
+  g_autoptr(GBytes) abbreviated = g_bytes_new_static ("The DB config is in `db/config.yml`.\n", 37);
+  g_auto(Run) rules = { 0 };
+  g_auto(Run) json = { 0 };
+  g_auto(Run) lang = { 0 };
+  g_auto(Run) bad_lang = { 0 };
+  g_auto(Run) expand = { 0 };
+  g_autoptr(JsonObject) obj = NULL;
+  JsonArray *packs;
+
+  WINNOW (&rules, tmp_root, NULL, "rules");
+  g_assert_cmpint (rules.status, ==, 0);
+  g_assert_nonnull (strstr (out_str (&rules), "filler"));
+  g_assert_nonnull (strstr (out_str (&rules), "built-in"));
+
+  WINNOW (&json, tmp_root, NULL, "rules", "--json");
+  g_assert_cmpint (json.status, ==, 0);
+  obj = parse_json (&json);
+  packs = json_object_get_array_member (obj, "packs");
+  g_assert_cmpuint (json_array_get_length (packs), >=, 4);
+  g_assert_true (json_object_has_member (json_array_get_object_element (packs, 0), "byIntensity"));
+
+  WINNOW (&lang, tmp_root, NULL, "rules", "--lang", "en", "--rules");
+  g_assert_cmpint (lang.status, ==, 0);
+  g_assert_nonnull (strstr (out_str (&lang), "pleasantries") ? strstr (out_str (&lang), "pleasantries")
+                                                             : strstr (out_str (&lang), "please"));
+
+  WINNOW (&bad_lang, tmp_root, NULL, "rules", "--lang", "tlh");
+  g_assert_cmpint (bad_lang.status, ==, 2);
+
+  WINNOW (&expand, tmp_root, abbreviated, "expand", "--lang", "en");
+  g_assert_cmpint (expand.status, ==, 0);
+  g_assert_cmpstr (out_str (&expand), ==, "The database configuration is in `db/config.yml`.\n");
+}
+
+static void
+test_verify_rule_packs (void)
+{
+  g_autofree char *dir = g_build_filename (tmp_root, "my-rules", "en", NULL);
+  g_autofree char *pack = g_build_filename (dir, "filler.json", NULL);
+  g_autofree char *root = g_build_filename (tmp_root, "my-rules", NULL);
+  g_auto(Run) failing = { 0 };
+  g_auto(Run) json = { 0 };
+  g_autoptr(JsonObject) obj = NULL;
+
+  g_mkdir_with_parents (dir, 0700);
+  test_util_write_file (pack, "{\"language\":\"en\",\"category\":\"filler\",\"rules\":["
+                        "{\"name\":\"drop_really\",\"pattern\":\"\\\\breally\\\\s+\",\"replacement\":\"\"}],"
+                        "\"tests\":[{\"rule\":\"drop_really\",\"input\":\"really good\",\"expected\":\"good\"},"
+                        "{\"rule\":\"drop_really\",\"name\":\"wrong\",\"input\":\"really bad\",\"expected\":\"bad!\"}]}", -1);
+
+  WINNOW (&failing, tmp_root, NULL, "verify", root);
+  g_assert_cmpint (failing.status, ==, 1);
+  g_assert_nonnull (strstr (out_str (&failing), "FAIL en/filler › wrong"));
+  g_assert_nonnull (strstr (out_str (&failing), "1 passed, 1 failed"));
+
+  WINNOW (&json, tmp_root, NULL, "verify", "--json", pack);
+  obj = parse_json (&json);
+  g_assert_cmpint (json_object_get_int_member (obj, "rulePacks"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (obj, "failed"), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (
+                     json_object_get_array_member (obj, "tests"), 1), "rulePack"), ==, "en/filler");
 }
 
 static void
@@ -444,6 +620,10 @@ main (int   argc,
   g_test_add_func ("/winnow/cli/help", test_help);
   g_test_add_func ("/winnow/cli/compress", test_compress);
   g_test_add_func ("/winnow/cli/compress-bad-input", test_compress_bad_input);
+  g_test_add_func ("/winnow/cli/compress-modes", test_compress_modes);
+  g_test_add_func ("/winnow/cli/compress-messages", test_compress_messages);
+  g_test_add_func ("/winnow/cli/rules-and-expand", test_rules_and_expand);
+  g_test_add_func ("/winnow/cli/verify-rule-packs", test_verify_rule_packs);
   g_test_add_func ("/winnow/cli/compress-huge", test_compress_huge);
   g_test_add_func ("/winnow/cli/detect", test_detect);
   g_test_add_func ("/winnow/cli/verify", test_verify);
