@@ -26,3 +26,4 @@
 #include "winnow-test-outcome.h"
 #include "winnow-tokens.h"
 #include "winnow-verify-report.h"
+#include "winnow-sentence-scorer.h"
