@@ -27,3 +27,4 @@
 #include "winnow-tokens.h"
 #include "winnow-verify-report.h"
 #include "winnow-sentence-scorer.h"
+#include "winnow-adapter.h"
