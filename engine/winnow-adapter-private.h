@@ -12,6 +12,15 @@ G_BEGIN_DECLS
 /* The marker that stands where prose was taken out of a structure. */
 #define WINNOW_ADAPTER_ELIDED "[…]"
 
+/* A word with its length, for tables scanned on every line: no strlen() in the hot path. */
+typedef struct
+{
+  const char *text;
+  gsize       length;
+} WinnowLiteral;
+
+#define WINNOW_LITERAL(s) { s, sizeof (s) - 1 }
+
 /*
  * What an adapter's extract() makes of a message, in the terms of seed 003:
  *  - preserved pieces, kept verbatim (or as the adapter rewrote them losslessly), in order;

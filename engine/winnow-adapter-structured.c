@@ -48,14 +48,18 @@ static const char *const status_words[] = {
 };
 
 /* phrases, lower case, matched anywhere */
-static const char *const status_phrases[] = {
-  "could not", "no such", "not found", "unable to",
+static const WinnowLiteral status_phrases[] = {
+  WINNOW_LITERAL ("could not"), WINNOW_LITERAL ("no such"), WINNOW_LITERAL ("not found"),
+  WINNOW_LITERAL ("unable to"),
 };
 
 /* a line that opens with one of these and a colon labels a value worth keeping */
-static const char *const labels[] = {
-  "actual", "caused by", "duration", "expected", "got", "help", "hint", "left", "note",
-  "obtained", "received", "right", "test suites", "tests", "want",
+static const WinnowLiteral labels[] = {
+  WINNOW_LITERAL ("actual"), WINNOW_LITERAL ("caused by"), WINNOW_LITERAL ("duration"),
+  WINNOW_LITERAL ("expected"), WINNOW_LITERAL ("got"), WINNOW_LITERAL ("help"),
+  WINNOW_LITERAL ("hint"), WINNOW_LITERAL ("left"), WINNOW_LITERAL ("note"),
+  WINNOW_LITERAL ("obtained"), WINNOW_LITERAL ("received"), WINNOW_LITERAL ("right"),
+  WINNOW_LITERAL ("test suites"), WINNOW_LITERAL ("tests"), WINNOW_LITERAL ("want"),
 };
 
 static gboolean
@@ -138,20 +142,23 @@ is_status_line (const char *line,
       if (d + 1 < n && t[d] == ')' && t[d + 1] == ' ')
         return TRUE;
     }
-  for (guint k = 0; k < G_N_ELEMENTS (status_phrases); k++)
+  /* every phrase starts with 'c', 'n' or 'u' */
+  for (gsize at = 0; at < n; at++)
     {
-      gsize l = strlen (status_phrases[k]);
+      guchar c = _winnow_ascii_lower ((guchar) t[at]);
 
-      for (gsize at = 0; at + l <= n; at++)
-        if (_winnow_ascii_lower ((guchar) t[at]) == (guchar) status_phrases[k][0] &&
-            _winnow_ascii_equal_lower (t + at, status_phrases[k], l))
+      if (c != 'c' && c != 'n' && c != 'u')
+        continue;
+      for (guint k = 0; k < G_N_ELEMENTS (status_phrases); k++)
+        if (at + status_phrases[k].length <= n &&
+            _winnow_ascii_equal_lower (t + at, status_phrases[k].text, status_phrases[k].length))
           return TRUE;
     }
   for (guint k = 0; k < G_N_ELEMENTS (labels); k++)
     {
-      gsize l = strlen (labels[k]);
+      gsize l = labels[k].length;
 
-      if (n > l && t[l] == ':' && _winnow_ascii_equal_lower (t, labels[k], l))
+      if (n > l && t[l] == ':' && _winnow_ascii_equal_lower (t, labels[k].text, l))
         return TRUE;
     }
 

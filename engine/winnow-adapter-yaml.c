@@ -317,13 +317,22 @@ yaml_extract (const char                 *text,
       if ((value[0] == '"' || value[0] == '\'') &&
           quote_end (l->text, l->length, kl.value_start) == 0)
         {
-          /* an open quote: up to the line that closes it */
-          while (last + 1 < lines->len)
-            {
-              const Line *next = &g_array_index (lines, Line, ++last);
+          /* an open quote: up to the line that closes it, if the lines between are indented
+           * below the key; otherwise the quote is broken and only this line is the value */
+          guint k = i;
 
-              if (memchr (next->text, value[0], next->length) != NULL)
+          while (k + 1 < lines->len)
+            {
+              const Line *next = &g_array_index (lines, Line, ++k);
+
+              if (!_winnow_is_blank (next->text, next->length) &&
+                  _winnow_indent (next->text, next->length) <= kl.key_column)
                 break;
+              if (memchr (next->text, value[0], next->length) != NULL)
+                {
+                  last = k;
+                  break;
+                }
             }
         }
       else if (value[0] != '"' && value[0] != '\'')

@@ -352,6 +352,19 @@ _winnow_adapter_count_words (const char *text,
   return n;
 }
 
+static inline gboolean
+is_closing_punctuation (char c)
+{
+  switch (c)
+    {
+    case '.': case ',': case ';': case ':': case '!': case '?': case ')': case '"': case '\'':
+    case ']':
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
 /* A word of prose: letters (any non-ASCII byte counts as one), inner hyphens and apostrophes,
  * or a plain number; with quotes, brackets and punctuation around it. */
 static gboolean
@@ -361,9 +374,9 @@ is_plain_word (const char *w,
   gboolean letters = FALSE;
   gboolean digits = FALSE;
 
-  while (n > 0 && strchr ("(\"'[", w[0]) != NULL)
+  while (n > 0 && (w[0] == '(' || w[0] == '"' || w[0] == '\'' || w[0] == '['))
     w++, n--;
-  while (n > 0 && strchr (".,;:!?)\"']", w[n - 1]) != NULL)
+  while (n > 0 && is_closing_punctuation (w[n - 1]))
     n--;
   /* curly quotes and the ellipsis: E2 80 9C/9D/98/99/A6 */
   while (n >= 3 && (guchar) w[0] == 0xE2 && (guchar) w[1] == 0x80)
@@ -427,9 +440,11 @@ _winnow_adapter_looks_like_prose (const char *text,
 }
 
 /* word prefixes, lower case */
-static const char *const error_stems[] = {
-  "abort", "crash", "denied", "error", "exception", "fail", "fatal", "panic", "refused",
-  "segfault", "traceback", "warn",
+static const WinnowLiteral error_stems[] = {
+  WINNOW_LITERAL ("abort"), WINNOW_LITERAL ("crash"), WINNOW_LITERAL ("denied"),
+  WINNOW_LITERAL ("error"), WINNOW_LITERAL ("exception"), WINNOW_LITERAL ("fail"),
+  WINNOW_LITERAL ("fatal"), WINNOW_LITERAL ("panic"), WINNOW_LITERAL ("refused"),
+  WINNOW_LITERAL ("segfault"), WINNOW_LITERAL ("traceback"), WINNOW_LITERAL ("warn"),
 };
 
 /**
@@ -457,9 +472,10 @@ _winnow_adapter_mentions_error (const char *text,
 
       for (guint k = 0; k < G_N_ELEMENTS (error_stems) && j > i; k++)
         {
-          gsize n = strlen (error_stems[k]);
+          gsize n = error_stems[k].length;
 
-          if (j - i >= n && _winnow_ascii_equal_lower (text + i, error_stems[k], n))
+          if (j - i >= n && _winnow_ascii_lower ((guchar) text[i]) == error_stems[k].text[0] &&
+              _winnow_ascii_equal_lower (text + i, error_stems[k].text, n))
             return TRUE;
         }
       if ((j - i > 5 && _winnow_ascii_equal_lower (text + j - 5, "error", 5)) ||

@@ -416,6 +416,20 @@ test_yaml_details (void)
   g_assert_cmpstr (run.seen->str, ==,
                    "This value is long enough to be prose and it continues\n"
                    "    on a second, more indented line that belongs to the same value.");
+
+  /* a quote that never closes does not swallow the rest of the document */
+  run_clear (&run);
+  run_stub (&run,
+            "first: \"an open quote that is never closed again in this whole document\n"
+            "second: This value is a sentence long enough to count as prose for the adapter.\n"
+            "third: 3\nfourth: 4\n",
+            -1, TRUE, NULL);
+  g_assert_cmpstr (run.decision, ==, "adapter:yaml");
+  g_assert_cmpstr (run.text, ==,
+                   "first: […]\n"
+                   "second: […]\n"
+                   "third: 3\nfourth: 4\n"
+                   "# SUMMARY");
 }
 
 /* ---- Markdown ------------------------------------------------------------------------------ */

@@ -30,7 +30,7 @@ test_names (void)
 static void
 test_no_adapter (void)
 {
-  g_autofree char *decision = g_strdup ("stale");
+  char *decision = (char *) "stale";   /* must be overwritten, not freed */
   const char *prose = "Just a sentence or two of prose. Nothing here has any structure.";
   gsize length = 42;
   char *out;
@@ -453,13 +453,14 @@ test_hostile (void)
     }
 }
 
-/* About 50 MB of each line-oriented format, and one 50 MB line. */
+/* 50 MB of YAML (the adapter that does the most per line) and a 50 MB line through the
+ * scorer; Markdown gets 12 MB, to keep the suite quick under the sanitizers. */
 static void
 test_huge (void)
 {
   const gsize target = 50 * 1024 * 1024;
   g_autoptr(GString) yaml = g_string_sized_new (target + 4096);
-  g_autoptr(GString) markdown = g_string_sized_new (target + 4096);
+  g_autoptr(GString) markdown = g_string_sized_new (target / 4 + 4096);
   g_autoptr(GString) line = g_string_sized_new (target + 4096);
   guint n = 0;
 
@@ -471,7 +472,7 @@ test_huge (void)
                             "count as prose, with a number %u in it.\n",
                             n, n % 7, n, n * 3), n++;
   n = 0;
-  while (markdown->len < target)
+  while (markdown->len < target / 4)
     g_string_append_printf (markdown,
                             "## Section %u\n\nThis paragraph %u explains a detail of the "
                             "system. It is followed by another sentence that says less.\n\n",
@@ -496,7 +497,7 @@ test_huge (void)
     g_autofree char *out = winnow_adapters_apply (markdown->str, markdown->len, NULL, &length,
                                                   &decision);
 
-    g_test_message ("50 MB Markdown: %.0f ms", (g_get_monotonic_time () - start) / 1000.0);
+    g_test_message ("12 MB Markdown: %.0f ms", (g_get_monotonic_time () - start) / 1000.0);
     g_assert_cmpstr (decision, ==, "adapter:markdown");
     g_assert_cmpuint (length, <, markdown->len);
   }
