@@ -190,6 +190,17 @@ preserve_lines (WinnowAdapterParts *parts,
   _winnow_adapter_preserve (parts, a->text, b->text + b->length - a->text);
 }
 
+/* Hands the pending paragraph, if any, to the summariser. */
+static void
+flush_paragraph (WinnowAdapterParts  *parts,
+                 const char         **paragraph,
+                 const char          *end)
+{
+  if (*paragraph != NULL)
+    _winnow_adapter_compress (parts, *paragraph, end - *paragraph);
+  *paragraph = NULL;
+}
+
 static void
 markdown_extract (const char                 *text,
                   gsize                       length,
@@ -207,12 +218,6 @@ markdown_extract (const char                 *text,
   _winnow_line_reader_init (&reader, text, length);
   while (_winnow_line_reader_next (&reader, &line.text, &line.length))
     g_array_append_val (lines, line);
-
-#define FLUSH() G_STMT_START {                                                  \
-    if (paragraph != NULL)                                                      \
-      _winnow_adapter_compress (parts, paragraph, paragraph_end - paragraph);   \
-    paragraph = NULL;                                                           \
-  } G_STMT_END
 
   /* front matter */
   if (lines->len > 0 && is_rule_of (g_array_index (lines, Line, 0).text,
@@ -243,7 +248,7 @@ markdown_extract (const char                 *text,
         {
           guint k = i + 1;
 
-          FLUSH ();
+          flush_paragraph (parts, &paragraph, paragraph_end);
           while (k < lines->len)
             {
               const Line *c = &g_array_index (lines, Line, k);
@@ -259,7 +264,7 @@ markdown_extract (const char                 *text,
         }
       else if (_winnow_is_blank (l->text, l->length))
         {
-          FLUSH ();
+          flush_paragraph (parts, &paragraph, paragraph_end);
           i++;
         }
       else if (is_atx_heading (l->text, l->length))
@@ -267,7 +272,7 @@ markdown_extract (const char                 *text,
           const char *t = l->text;
           gsize n = l->length;
 
-          FLUSH ();
+          flush_paragraph (parts, &paragraph, paragraph_end);
           _winnow_adapter_trim (&t, &n);
           _winnow_adapter_preserve (parts, t, n);
           i++;
@@ -282,7 +287,7 @@ markdown_extract (const char                 *text,
         }
       else if (is_rule_of (l->text, l->length, "-*_", 3))
         {
-          FLUSH ();   /* a horizontal rule: dropped */
+          flush_paragraph (parts, &paragraph, paragraph_end);   /* a horizontal rule: dropped */
           i++;
         }
       else if (memchr (l->text, '|', l->length) != NULL && i + 1 < lines->len &&
@@ -291,7 +296,7 @@ markdown_extract (const char                 *text,
         {
           guint k = i + 1;
 
-          FLUSH ();
+          flush_paragraph (parts, &paragraph, paragraph_end);
           while (k + 1 < lines->len)
             {
               const Line *row = &g_array_index (lines, Line, k + 1);
@@ -306,7 +311,7 @@ markdown_extract (const char                 *text,
         }
       else if (is_link_definition (l->text, l->length))
         {
-          FLUSH ();
+          flush_paragraph (parts, &paragraph, paragraph_end);
           _winnow_adapter_preserve (parts, l->text, l->length);
           i++;
         }
@@ -321,9 +326,7 @@ markdown_extract (const char                 *text,
           i++;
         }
     }
-  FLUSH ();
-
-#undef FLUSH
+  flush_paragraph (parts, &paragraph, paragraph_end);
 }
 
 static void

@@ -434,6 +434,33 @@ test_hostile (void)
         }
     }
 
+  /* 100 000 levels of XML and of YAML nesting: every scanner is iterative */
+  {
+    g_autoptr(GString) xml = g_string_new (NULL);
+    g_autoptr(GString) yaml = g_string_new (NULL);
+    g_autofree char *xml_decision = NULL;
+    g_autofree char *yaml_decision = NULL;
+    g_autofree char *xml_out = NULL;
+    g_autofree char *yaml_out = NULL;
+
+    for (guint i = 0; i < 100000; i++)
+      g_string_append (xml, "<a>");
+    g_string_append (xml, "This text node is long enough, more than a hundred characters and "
+                          "six words, to be summarised by the adapter.");
+    for (guint i = 0; i < 100000; i++)
+      g_string_append (xml, "</a>");
+    for (guint i = 0; i < 2000; i++)
+      {
+        g_string_append_printf (yaml, "%*sk%u:\n", i % 200, "", i);
+        g_string_append_printf (yaml, "%*s  v: 1\n", i % 200, "");
+      }
+
+    xml_out = winnow_adapters_apply (xml->str, xml->len, NULL, NULL, &xml_decision);
+    g_assert_cmpstr (xml_decision, ==, "adapter:xml");
+    yaml_out = winnow_adapters_apply (yaml->str, yaml->len, NULL, NULL, &yaml_decision);
+    g_assert_cmpstr (yaml_decision, ==, "adapter_reverted:yaml");
+  }
+
   /* every fixture cut at every 7th byte (invalid UTF-8 cuts are simply refused) */
   for (guint i = 0; i < G_N_ELEMENTS (fixtures); i++)
     {
