@@ -291,8 +291,6 @@ is_indented_bullet (const char *line,
     j++;
   if (j > i && j < length && line[j] == ':' && (j + 1 == length || line[j + 1] == ' '))
     return FALSE;
-  if (j > i && j == length - 1 && line[j] == ':')
-    return FALSE;
 
   return TRUE;
 }
