@@ -37,3 +37,5 @@
 #include "winnow-test-outcome.h"
 #include "winnow-tokens.h"
 #include "winnow-verify-report.h"
+#include "winnow-sentence-scorer.h"
+#include "winnow-adapter.h"

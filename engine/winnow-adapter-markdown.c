@@ -1,0 +1,353 @@
+/* winnow-adapter-markdown.c — Markdown documents: headings and tables stay, prose is summarised
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Seed 003's Markdown adapter, for READMEs, changelogs, API docs and runbooks: the
+ * navigational skeleton — ATX and setext headings, tables (a row of pipes over a separator row,
+ * and every row below it), link reference definitions, a leading front-matter block — is kept
+ * verbatim in document order, pieces separated by a blank line; paragraphs and lists are the
+ * prose, summarised once and appended after the skeleton. Horizontal rules are dropped.
+ * Fenced code never reaches this adapter when the code adapter runs first; when it is
+ * disabled, fences are kept here too, because code is never prose.
+ *
+ * Detection follows the seed — at least two ATX heading lines (`#` to `######` and a space),
+ * at least 200 bytes — with two guards, since `# ` also opens comments in shell, Python, YAML
+ * and TAP: at most a quarter of the other lines may look like code (`x = 1`, `return x;`,
+ * `import os`, `$ make`), and TAP output (`TAP version 13`) is not Markdown.
+ */
+
+#define G_LOG_DOMAIN "winnow-adapter"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "winnow-adapter-private.h"
+
+#define MIN_HEADINGS 2
+#define MIN_LENGTH   200
+
+typedef struct
+{
+  const char *text;
+  gsize       length;
+} Line;
+
+static gboolean
+is_atx_heading (const char *line,
+                gsize       length)
+{
+  gsize i = 0;
+  gsize hashes = 0;
+
+  while (i < length && i < 3 && line[i] == ' ')
+    i++;
+  while (i + hashes < length && line[i + hashes] == '#')
+    hashes++;
+  if (hashes == 0 || hashes > 6)
+    return FALSE;
+  i += hashes;
+  return i == length || line[i] == ' ' || line[i] == '\t';
+}
+
+/* A run of one of the characters of @chars (with spaces between), at least @min long. */
+static gboolean
+is_rule_of (const char *line,
+            gsize       length,
+            const char *chars,
+            guint       min)
+{
+  char c = 0;
+  guint n = 0;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      if (line[i] == ' ' || line[i] == '\t')
+        continue;
+      if (c == 0 && strchr (chars, line[i]) != NULL && line[i] != '\0')
+        c = line[i];
+      if (line[i] != c)
+        return FALSE;
+      n++;
+    }
+  return n >= min;
+}
+
+/* | --- | :---: |, or --- | --- */
+static gboolean
+is_table_separator (const char *line,
+                    gsize       length)
+{
+  gboolean pipe = FALSE;
+  gboolean dash = FALSE;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      switch (line[i])
+        {
+        case '|': pipe = TRUE; break;
+        case '-': dash = TRUE; break;
+        case ':': case ' ': case '\t': break;
+        default: return FALSE;
+        }
+    }
+  return pipe && dash;
+}
+
+/* [label]: https://… */
+static gboolean
+is_link_definition (const char *line,
+                    gsize       length)
+{
+  gsize i = _winnow_indent (line, length);
+  const char *close;
+
+  if (i > 3 || i >= length || line[i] != '[' || (i + 1 < length && line[i + 1] == '^'))
+    return FALSE;
+  close = memchr (line + i, ']', length - i);
+  return close != NULL && close + 1 < line + length && close[1] == ':';
+}
+
+static gboolean
+contains (const char *line,
+          gsize       length,
+          const char *needle)
+{
+  return memmem (line, length, needle, strlen (needle)) != NULL;
+}
+
+/* A line of a program or a shell session rather than of a document. */
+static gboolean
+looks_like_code (const char *line,
+                 gsize       length)
+{
+  const char *t = line;
+  gsize n = length;
+  static const char *const openers[] = {
+    "$ ", "#include", "class ", "def ", "for (", "from ", "fn ", "func ", "if (", "import ",
+    "return ", "while (",
+  };
+
+  _winnow_adapter_trim (&t, &n);
+  if (n == 0)
+    return FALSE;
+  if (strchr (";{}", t[n - 1]) != NULL)
+    return TRUE;
+  if (contains (t, n, " = ") || contains (t, n, " == ") || contains (t, n, "=>") ||
+      contains (t, n, "&&") || contains (t, n, "||") || contains (t, n, "();"))
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (openers); i++)
+    if (n >= strlen (openers[i]) && memcmp (t, openers[i], strlen (openers[i])) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+markdown_detect (const char *text,
+                 gsize       length)
+{
+  WinnowLineReader reader;
+  const char *line;
+  gsize n;
+  guint headings = 0;
+  guint body = 0;
+  guint code = 0;
+
+  if (length < MIN_LENGTH)
+    return FALSE;
+
+  _winnow_line_reader_init (&reader, text, length);
+  while (_winnow_line_reader_next (&reader, &line, &n))
+    {
+      if (_winnow_is_blank (line, n))
+        continue;
+      if (headings == 0 && body == 0 && n >= 11 && memcmp (line, "TAP version", 11) == 0)
+        return FALSE;   /* TAP's "# tests 3" comments are not headings */
+      if (is_atx_heading (line, n))
+        headings++;
+      else if (memchr (line, '|', n) == NULL)
+        {
+          body++;
+          if (looks_like_code (line, n))
+            code++;
+        }
+    }
+
+  /* a script with `# comment` lines is not a document */
+  return headings >= MIN_HEADINGS && code * 4 <= body;
+}
+
+/* The text from the start of line @first to the end of line @last. */
+static void
+preserve_lines (WinnowAdapterParts *parts,
+                const GArray       *lines,
+                guint               first,
+                guint               last)
+{
+  const Line *a = &g_array_index (lines, Line, first);
+  const Line *b = &g_array_index (lines, Line, last);
+
+  _winnow_adapter_preserve (parts, a->text, b->text + b->length - a->text);
+}
+
+/* Hands the pending paragraph, if any, to the summariser. */
+static void
+flush_paragraph (WinnowAdapterParts  *parts,
+                 const char         **paragraph,
+                 const char          *end)
+{
+  if (*paragraph != NULL)
+    _winnow_adapter_compress (parts, *paragraph, end - *paragraph);
+  *paragraph = NULL;
+}
+
+static void
+markdown_extract (const char                 *text,
+                  gsize                       length,
+                  const WinnowAdapterOptions *options,
+                  WinnowAdapterParts         *parts)
+{
+  g_autoptr(GArray) lines = g_array_new (FALSE, FALSE, sizeof (Line));
+  WinnowLineReader reader;
+  const char *paragraph = NULL;   /* the pending paragraph: from here to paragraph_end */
+  const char *paragraph_end = NULL;
+  guint paragraph_first = 0;
+  Line line;
+  guint i = 0;
+
+  _winnow_line_reader_init (&reader, text, length);
+  while (_winnow_line_reader_next (&reader, &line.text, &line.length))
+    g_array_append_val (lines, line);
+
+  /* front matter */
+  if (lines->len > 0 && is_rule_of (g_array_index (lines, Line, 0).text,
+                                    g_array_index (lines, Line, 0).length, "-", 3) &&
+      g_array_index (lines, Line, 0).length == 3)
+    {
+      for (guint k = 1; k < lines->len; k++)
+        {
+          const Line *l = &g_array_index (lines, Line, k);
+
+          if ((l->length == 3 && memcmp (l->text, "---", 3) == 0) ||
+              (l->length == 3 && memcmp (l->text, "...", 3) == 0))
+            {
+              preserve_lines (parts, lines, 0, k);
+              i = k + 1;
+              break;
+            }
+        }
+    }
+
+  while (i < lines->len)
+    {
+      const Line *l = &g_array_index (lines, Line, i);
+      gsize fence_length;
+      char fence_char;
+
+      if ((fence_length = _winnow_adapter_fence_open (l->text, l->length, &fence_char)) > 0)
+        {
+          guint k = i + 1;
+
+          flush_paragraph (parts, &paragraph, paragraph_end);
+          while (k < lines->len)
+            {
+              const Line *c = &g_array_index (lines, Line, k);
+
+              if (_winnow_adapter_fence_closes (c->text, c->length, fence_char, fence_length))
+                break;
+              k++;
+            }
+          if (k >= lines->len)
+            k = lines->len - 1;
+          preserve_lines (parts, lines, i, k);
+          i = k + 1;
+        }
+      else if (_winnow_is_blank (l->text, l->length))
+        {
+          flush_paragraph (parts, &paragraph, paragraph_end);
+          i++;
+        }
+      else if (is_atx_heading (l->text, l->length))
+        {
+          const char *t = l->text;
+          gsize n = l->length;
+
+          flush_paragraph (parts, &paragraph, paragraph_end);
+          _winnow_adapter_trim (&t, &n);
+          _winnow_adapter_preserve (parts, t, n);
+          i++;
+        }
+      else if (paragraph != NULL && _winnow_indent (l->text, l->length) < 4 &&
+               (is_rule_of (l->text, l->length, "=", 2) || is_rule_of (l->text, l->length, "-", 2)))
+        {
+          /* a setext underline: the pending paragraph is a heading */
+          preserve_lines (parts, lines, paragraph_first, i);
+          paragraph = NULL;
+          i++;
+        }
+      else if (is_rule_of (l->text, l->length, "-*_", 3))
+        {
+          flush_paragraph (parts, &paragraph, paragraph_end);   /* a horizontal rule: dropped */
+          i++;
+        }
+      else if (memchr (l->text, '|', l->length) != NULL && i + 1 < lines->len &&
+               is_table_separator (g_array_index (lines, Line, i + 1).text,
+                                   g_array_index (lines, Line, i + 1).length))
+        {
+          guint k = i + 1;
+
+          flush_paragraph (parts, &paragraph, paragraph_end);
+          while (k + 1 < lines->len)
+            {
+              const Line *row = &g_array_index (lines, Line, k + 1);
+
+              if (_winnow_is_blank (row->text, row->length) ||
+                  memchr (row->text, '|', row->length) == NULL)
+                break;
+              k++;
+            }
+          preserve_lines (parts, lines, i, k);
+          i = k + 1;
+        }
+      else if (is_link_definition (l->text, l->length))
+        {
+          flush_paragraph (parts, &paragraph, paragraph_end);
+          _winnow_adapter_preserve (parts, l->text, l->length);
+          i++;
+        }
+      else
+        {
+          if (paragraph == NULL)
+            {
+              paragraph = l->text;
+              paragraph_first = i;
+            }
+          paragraph_end = l->text + l->length;
+          i++;
+        }
+    }
+  flush_paragraph (parts, &paragraph, paragraph_end);
+}
+
+static void
+markdown_reconstruct (const WinnowAdapterParts *parts,
+                      const char               *summary,
+                      GString                  *out)
+{
+  _winnow_adapter_join_preserved (parts, "\n\n", out);
+  if (*summary != '\0')
+    {
+      if (out->len > 0)
+        g_string_append (out, "\n\n");
+      g_string_append (out, summary);
+    }
+}
+
+const WinnowAdapter _winnow_adapter_markdown = {
+  .name = "markdown",
+  .lossless = FALSE,
+  .detect = markdown_detect,
+  .extract = markdown_extract,
+  .summarize = NULL,
+  .reconstruct = markdown_reconstruct,
+};
