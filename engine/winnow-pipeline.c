@@ -16,8 +16,10 @@
  *    `applyToAssistantMessages`).
  *  - **caveman** compresses prose: system, user and assistant text, never tool output — rules
  *    written for sentences have no business in a log or a file.
- *  - **structure** (a Winnow step, opt-in in `stackedPipeline`) runs the format adapters:
- *    "lossless" only re-encodes (minified JSON), "lossy" also summarises.
+ *  - **structure** (a Winnow step, opt-in in `stackedPipeline`) runs the format adapters on
+ *    any part: "lossless" only re-encodes (minified JSON), "lossy" also summarises the prose
+ *    inside XML, YAML, Markdown, CSV and structured output with the sentence scorer. It is the
+ *    only step that touches a JSON, YAML or TOML tool result.
  *
  * Tool results follow the tool-result contract (seed 002): shorter than 1024 characters or a
  * JSON/YAML/TOML document → left alone; the same output as the previous run of the same command
@@ -35,6 +37,7 @@
 
 #include <string.h>
 
+#include "winnow-adapter.h"
 #include "winnow-caveman.h"
 #include "winnow-command.h"
 #include "winnow-error.h"
@@ -556,16 +559,49 @@ caveman_prose (Run        *run,
   return g_strdup (winnow_caveman_result_get_text (result, NULL));
 }
 
+/* The format adapters: "lossless" re-encodes only (minified JSON), "lossy" also summarises
+ * the prose inside structured text with the sentence scorer. */
+static char *
+structure (Run        *run,
+           guint       part,
+           const Step *step,
+           const char *text,
+           GPtrArray  *filters)
+{
+  WinnowAdapterOptions options;
+  g_autofree char *decision = NULL;
+  g_autofree char *out = NULL;
+  gsize length = 0;
+
+  winnow_adapter_options_init (&options);
+  options.lossy = step->intensity == 1;
+
+  out = winnow_adapters_apply (text, -1, &options, &length, &decision);
+  if (decision != NULL)
+    decide (run, part, decision, step->intensity_name);
+
+  if (out == NULL || decision == NULL || !g_str_has_prefix (decision, "adapter:"))
+    return NULL;
+
+  g_ptr_array_add (filters, g_strdup (decision));
+  return g_steal_pointer (&out);
+}
+
 static char *
 run_step (Run        *run,
           guint       part,
           const Step *step,
           const char *text,
           gboolean    tool,
+          gboolean    structured,
           GPtrArray  *filters)
 {
   WinnowConfig *config = winnow_context_get_config (run->self->context);
   WinnowMessageRole role = winnow_conversation_get_part_role (run->conversation, part);
+
+  /* a JSON, YAML or TOML payload is only ever re-encoded by the adapters, never filtered */
+  if (structured && step->engine != ENGINE_STRUCTURE)
+    return NULL;
 
   switch (step->engine)
     {
@@ -582,6 +618,8 @@ run_step (Run        *run,
       return tool ? NULL : caveman_prose (run, part, step, text, filters);
 
     case ENGINE_STRUCTURE:
+      return structure (run, part, step, text, filters);
+
     default:
       return NULL;
     }
@@ -607,6 +645,7 @@ run_part (Run   *run,
   const char *command = part_command (run, part);
   const char *cwd = part_cwd (run, part);
   gboolean rules = tool && run->tool_rules;
+  gboolean structured = FALSE;
   gsize tokens = tokens_before;
 
   if (!_winnow_utf8_validate (original, strlen (original), NULL))
@@ -645,11 +684,11 @@ run_part (Run   *run,
           g_autofree char *action = g_strconcat ("protected:", format, NULL);
 
           decide (run, part, action, NULL);
-          return tokens_before;
+          structured = TRUE;
         }
     }
 
-  if (rules && command != NULL && run->steps->len > 0)
+  if (rules && !structured && command != NULL && run->steps->len > 0)
     {
       gint64 recorded = 0;
       gboolean hit;
@@ -687,7 +726,7 @@ run_part (Run   *run,
       const Step *step = &g_array_index (run->steps, Step, s);
       WinnowStepReport *report = _winnow_pipeline_result_step (run->result, s);
       gint64 started = g_get_monotonic_time ();
-      g_autofree char *next = run_step (run, part, step, current, tool, filters);
+      g_autofree char *next = run_step (run, part, step, current, tool, structured, filters);
 
       report->tokens_before += tokens;
       if (next != NULL && strcmp (next, current) != 0)

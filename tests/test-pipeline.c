@@ -617,6 +617,47 @@ test_never_larger (Fixture       *f,
                      "content"), ==, text->str);
 }
 
+static void
+test_structure_step (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autofree char *pytest = sample ("samples/pytest-fail-verbose.txt");
+  g_autoptr(GString) json_doc = g_string_new ("{\n  \"items\": [\n");
+  g_autofree char *conversation_json = NULL;
+  g_autoptr(WinnowConversation) conversation = NULL;
+  g_autoptr(WinnowPipelineResult) result = NULL;
+  g_autoptr(JsonNode) out = NULL;
+  WinnowPipelineStep steps[] = { { (char *) "rtk", (char *) "standard" },
+                                 { (char *) "structure", (char *) "lossless" } };
+  WinnowPipelineRequest request;
+  const char *minified;
+
+  for (int i = 0; i < 60; i++)
+    g_string_append_printf (json_doc, "    %s{\n      \"id\": %d,\n      \"name\": \"item %d\"\n    }\n",
+                            i ? "," : "", i, i);
+  g_string_append (json_doc, "  ]\n}\n");
+  conversation_json = openai_conversation (pytest, "curl -s https://api.example.com/items",
+                                           json_doc->str);
+  conversation = winnow_conversation_new_from_json (conversation_json, -1, NULL, NULL);
+
+  winnow_pipeline_request_init (&request);
+  request.mode = WINNOW_PIPELINE_MODE_STACKED;
+  request.steps = steps;
+  request.n_steps = G_N_ELEMENTS (steps);
+  result = winnow_pipeline_run (f->pipeline, conversation, &request, NULL);
+  out = parse_output (result);
+
+  /* the JSON tool result is protected from filters, but the adapters re-encode it */
+  g_assert_true (has_decision (result, 3, "protected:json"));
+  g_assert_true (has_decision (result, 3, "adapter:json"));
+  g_assert_false (has_decision (result, 3, "rtk:"));
+  minified = json_object_get_string_member (json_array_get_object_element (
+               json_object_get_array_member (json_node_get_object (out), "messages"), 5), "content");
+  g_assert_true (g_str_has_prefix (minified, "[winnow: adapter:json"));
+  g_assert_nonnull (strstr (minified, "{\"items\":[{\"id\":0,\"name\":\"item 0\"}"));
+  g_assert_nonnull (strstr (minified, "{\"id\":59,\"name\":\"item 59\"}"));
+}
+
 /* ---- the tool cache ---------------------------------------------------------------------- */
 
 #define SECOND G_USEC_PER_SEC
@@ -712,6 +753,7 @@ main (int   argc,
   ADD ("same-output-in-conversation", test_same_output_in_conversation);
   ADD ("anthropic-conversation", test_anthropic_conversation);
   ADD ("never-larger", test_never_larger);
+  ADD ("structure-step", test_structure_step);
   ADD ("shared-cache-across-runs", test_shared_cache_across_runs);
   g_test_add_func ("/pipeline/bad-messages", test_bad_messages);
   g_test_add_func ("/pipeline/tool-cache", test_tool_cache);
