@@ -321,9 +321,10 @@ test_expand (void)
   g_autofree char *expanded = NULL;
 
   winnow_rule_set_add_builtin (set);
-  expanded = winnow_caveman_expand (set, "The DB config is in `config.yaml` and the repo.", -1,
-                                    "en", NULL);
-  g_assert_cmpstr (expanded, ==, "The database configuration is in `config.yaml` and the repository.");
+  expanded = winnow_caveman_expand (set, "Open a PR once CI passes; the regex is in `CI.yaml`.",
+                                    -1, "en", NULL);
+  g_assert_cmpstr (expanded, ==, "Open a pull request once continuous integration passes; the "
+                   "regular expression is in `CI.yaml`.");
 }
 
 static void
