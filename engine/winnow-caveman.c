@@ -266,6 +266,11 @@ starts_sentence (const char *text,
   while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t'))
     i--;
 
+  /* Spanish opens a question or an exclamation with ¿ or ¡ */
+  while (i >= 2 && (guchar) text[i - 2] == 0xC2 &&
+         ((guchar) text[i - 1] == 0xBF || (guchar) text[i - 1] == 0xA1))
+    i -= 2;
+
   if (i == 0 || text[i - 1] == '\n')
     return TRUE;
   if (text[i - 1] == '.' || text[i - 1] == '!' || text[i - 1] == '?')

@@ -64,7 +64,6 @@ struct _WinnowRegex
   guint                jit : 1;
   guint                adaptive : 1;
   guint                anchored : 1;
-  guint                caseless : 1;
   guint                has_named_groups : 1;
 };
 
@@ -353,11 +352,10 @@ compile (const char  *pattern,
 
 static int
 hint_unit (uint32_t type,
-           uint32_t unit,
-           gboolean caseless)
+           uint32_t unit)
 {
-  /* a caseless non-ASCII unit would need Unicode case folding to check; do without */
-  if (type != 1 || unit > 0xFF || (caseless && unit >= 0x80))
+  /* a non-ASCII unit may be the first byte of one case and not of the other; do without */
+  if (type != 1 || unit >= 0x80)
     return -1;
   return (int) unit;
 }
@@ -375,28 +373,29 @@ read_match_hints (WinnowRegex *self,
   pcre2_pattern_info (self->code, PCRE2_INFO_LASTCODETYPE, &last_type);
   pcre2_pattern_info (self->code, PCRE2_INFO_LASTCODEUNIT, &last);
 
-  self->caseless = (compile_options & PCRE2_CASELESS) != 0;
   self->min_length = min_length; /* in characters, which is at most the bytes */
   self->anchored = (all & PCRE2_ANCHORED) != 0;
-  self->first_unit = hint_unit (first_type, first, self->caseless);
-  self->last_unit = hint_unit (last_type, last, self->caseless);
+  self->first_unit = hint_unit (first_type, first);
+  self->last_unit = hint_unit (last_type, last);
 }
 
+/* PCRE2 folds a class such as [Ww] or (?:um|Um) into one caseless code unit without saying so
+ * in its pattern info, so a letter in the hints stands for both of its cases, whatever the
+ * flags. */
 static inline gboolean
-unit_equal (guchar   c,
-            int      unit,
-            gboolean caseless)
+unit_equal (guchar c,
+            int    unit)
 {
-  return c == unit || (caseless && _winnow_ascii_lower (c) == _winnow_ascii_lower (unit));
+  return c == unit || (g_ascii_isalpha (unit) &&
+                       _winnow_ascii_lower (c) == _winnow_ascii_lower (unit));
 }
 
 static gboolean
 contains_unit (const char *subject,
                gsize       length,
-               int         unit,
-               gboolean    caseless)
+               int         unit)
 {
-  if (!caseless || !g_ascii_isalpha (unit))
+  if (!g_ascii_isalpha (unit))
     return memchr (subject, unit, length) != NULL;
 
   return memchr (subject, g_ascii_tolower (unit), length) != NULL ||
@@ -415,13 +414,13 @@ might_match (WinnowRegex *self,
     {
       if (self->anchored)
         {
-          if (length == 0 || !unit_equal (subject[0], self->first_unit, self->caseless))
+          if (length == 0 || !unit_equal (subject[0], self->first_unit))
             return FALSE;
         }
-      else if (!contains_unit (subject, length, self->first_unit, self->caseless))
+      else if (!contains_unit (subject, length, self->first_unit))
         return FALSE;
     }
-  if (self->last_unit >= 0 && !contains_unit (subject, length, self->last_unit, self->caseless))
+  if (self->last_unit >= 0 && !contains_unit (subject, length, self->last_unit))
     return FALSE;
   return TRUE;
 }

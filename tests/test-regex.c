@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "winnow.h"
 
 static gboolean
@@ -192,6 +194,33 @@ test_translate (void)
   g_assert_cmpstr (pcre, ==, "\\x0b[^]");
 }
 
+/* PCRE2 folds [Ww] into a caseless first code unit without saying so; the quick rejection in
+ * front of PCRE2 must not turn that into "never matches". */
+static void
+test_folded_case_hints (void)
+{
+  static const struct { const char *pattern; const char *flags; const char *subject; } cases[] = {
+    { "[Ww]arning", "", "a warning: x" },
+    { "[Ww]arning", "", "a Warning: x" },
+    { "(?:um|Um)\\s+", "g", "é um caso" },
+    { "[Uu]m\\s+", "", "É um caso" },
+    { "^[Ee]rror", "", "error: boom" },
+    { "x[Yy]z", "", "axyz" },
+    { "[Éé]t[ée]", "", "un été" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(WinnowRegex) regex = winnow_regex_new (cases[i].pattern, cases[i].flags,
+                                                       WINNOW_REGEX_DEFAULT, NULL);
+
+      g_assert_nonnull (regex);
+      if (winnow_regex_test (regex, cases[i].subject, strlen (cases[i].subject)) !=
+          WINNOW_REGEX_MATCH)
+        g_error ("/%s/ does not match “%s”", cases[i].pattern, cases[i].subject);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -207,6 +236,7 @@ main (int   argc,
   g_test_add_func ("/winnow/regex/replacement", test_replacement);
   g_test_add_func ("/winnow/regex/budget", test_budget);
   g_test_add_func ("/winnow/regex/translate", test_translate);
+  g_test_add_func ("/winnow/regex/folded-case-hints", test_folded_case_hints);
 
   return g_test_run ();
 }
