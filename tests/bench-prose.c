@@ -2,14 +2,15 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- *   bench-prose [--lang LANG] [--show ID] [--rules DIR]
+ *   bench-prose [--lang LANG] [--style STYLE] [--show ID] [--rules DIR]
  *
  * For every message of tests/prose/ at lite, full and ultra: tokens before and after (the
  * engine's own counter), savings over the whole message and over its prose (the message minus
  * its protected tokens, which are never touched), needles kept byte for byte and meaning
- * phrases kept (checked on expand() of the output). Prints a table per language; --show
- * prints one message compressed at each intensity. Targets: ≥ 25 % lite, ≥ 40 % full,
- * ≥ 55 % ultra, 100 % of needles.
+ * phrases kept (checked on expand() of the output). Prints a table per language and one per
+ * style of message (verbose, mixed, terse); --show prints one message compressed at each
+ * intensity. Targets on verbose prose: ≥ 25 % lite, ≥ 40 % full, ≥ 55 % ultra, 100 % of
+ * needles.
  */
 
 #include "config.h"
@@ -35,11 +36,13 @@ typedef struct
 } Totals;
 
 static char *opt_lang;
+static char *opt_style;
 static char *opt_show;
 static char *opt_rules;
 
 static const GOptionEntry entries[] = {
   { "lang", 0, 0, G_OPTION_ARG_STRING, &opt_lang, "Only messages in LANG", "LANG" },
+  { "style", 0, 0, G_OPTION_ARG_STRING, &opt_style, "Only messages of STYLE (verbose, mixed, terse)", "STYLE" },
   { "show", 0, 0, G_OPTION_ARG_STRING, &opt_show, "Print message ID compressed", "ID" },
   { "rules", 0, 0, G_OPTION_ARG_FILENAME, &opt_rules, "Rule packs from DIR, not the built-in ones", "DIR" },
   { NULL }
@@ -86,7 +89,9 @@ main (int   argc,
   g_autoptr(WinnowRuleSet) rules = winnow_rule_set_new ();
   g_autoptr(GPtrArray) messages = NULL;
   g_autoptr(GHashTable) by_lang = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GHashTable) by_style = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autoptr(GPtrArray) langs = g_ptr_array_new ();
+  g_autoptr(GPtrArray) styles = g_ptr_array_new ();
   g_autofree char *dir = NULL;
   Totals all = { 0 };
 
@@ -109,11 +114,22 @@ main (int   argc,
       ProseMessage *m = g_ptr_array_index (messages, i);
       gboolean show = g_strcmp0 (opt_show, m->id) == 0;
       Totals *t;
+      Totals *st;
       WinnowMessageRole role;
       gsize before;
 
       if (opt_lang != NULL && g_strcmp0 (opt_lang, m->lang) != 0)
         continue;
+      if (opt_style != NULL && g_strcmp0 (opt_style, m->style) != 0)
+        continue;
+
+      st = g_hash_table_lookup (by_style, m->style);
+      if (st == NULL)
+        {
+          st = g_new0 (Totals, 1);
+          g_hash_table_insert (by_style, g_strdup (m->style), st);
+          g_ptr_array_add (styles, (gpointer) m->style);
+        }
 
       t = g_hash_table_lookup (by_lang, m->lang);
       if (t == NULL)
@@ -130,6 +146,11 @@ main (int   argc,
       t->prose += before - MIN (before, protected_tokens (m->text));
       t->needles += g_strv_length (m->needles);
       t->meaning += g_strv_length (m->meaning);
+      st->messages++;
+      st->before += before;
+      st->prose += before - MIN (before, protected_tokens (m->text));
+      st->needles += g_strv_length (m->needles);
+      st->meaning += g_strv_length (m->meaning);
 
       for (int k = 0; k < 3; k++)
         {
@@ -146,12 +167,14 @@ main (int   argc,
           out = winnow_caveman_result_get_text (result, NULL);
           expanded = winnow_caveman_expand (rules, out, -1, m->lang, NULL);
           t->after[k] += winnow_tokens_count (out, -1);
+          st->after[k] += winnow_tokens_count (out, -1);
           t->duration_us += winnow_caveman_result_get_duration_us (result);
 
           for (guint n = 0; m->needles[n] != NULL; n++)
             if (strstr (out, m->needles[n]) == NULL)
               {
                 t->needles_lost[k]++;
+                st->needles_lost[k]++;
                 g_print ("LOST needle  %s [%s]: %s\n", m->id, winnow_caveman_intensity_to_string (k),
                          m->needles[n]);
               }
@@ -160,6 +183,7 @@ main (int   argc,
                 !prose_meaning_kept (m->meaning[n], expanded))
               {
                 t->meaning_lost[k]++;
+                st->meaning_lost[k]++;
                 g_print ("LOST meaning %s [%s]: %s\n", m->id, winnow_caveman_intensity_to_string (k),
                          m->meaning[n]);
               }
@@ -193,6 +217,9 @@ main (int   argc,
         }
     }
   print_row ("all", &all);
+  g_print ("\n");
+  for (guint i = 0; i < styles->len; i++)
+    print_row (g_ptr_array_index (styles, i), g_hash_table_lookup (by_style, g_ptr_array_index (styles, i)));
   g_print ("caveman time: %.1f ms for %u compressions\n", all.duration_us / 1000.0, all.messages * 3);
 
   return 0;

@@ -25,6 +25,7 @@ prose_message_free (gpointer data)
   g_free (m->id);
   g_free (m->lang);
   g_free (m->role);
+  g_free (m->style);
   g_free (m->text);
   g_strfreev (m->needles);
   g_strfreev (m->meaning);
@@ -77,6 +78,7 @@ prose_corpus_load (const char *directory)
       m->id = g_strdup (json_object_get_string_member (obj, "id"));
       m->lang = g_strdup (json_object_get_string_member (obj, "lang"));
       m->role = g_strdup (json_object_get_string_member (obj, "role"));
+      m->style = g_strdup (json_object_get_string_member_with_default (obj, "style", "mixed"));
       m->text = g_strdup (json_object_get_string_member (obj, "text"));
       m->needles = string_array (obj, "needles");
       m->meaning = string_array (obj, "meaning");

@@ -14,6 +14,7 @@ typedef struct
   char  *id;
   char  *lang;
   char  *role;
+  char  *style;     /* "verbose", "mixed" or "terse" */
   char  *text;
   GStrv  needles;   /* technical tokens that must survive byte for byte */
   GStrv  meaning;   /* short phrases whose sense must survive */
