@@ -38,3 +38,25 @@ winnow_protect_scan (const char *text, gssize length)
     }
   return a;
 }
+
+gboolean
+winnow_protect_check (const char *original, gssize original_length, const char *compressed,
+                      gssize compressed_length, GError **error)
+{
+  gsize ol = original_length < 0 ? strlen (original) : (gsize) original_length;
+  gsize cl = compressed_length < 0 ? strlen (compressed) : (gsize) compressed_length;
+  g_autoptr(GArray) spans = winnow_protect_scan (original, ol);
+  const char *at = compressed;
+  for (guint i = 0; i < spans->len; i++)
+    {
+      WinnowProtectSpan *s = &g_array_index (spans, WinnowProtectSpan, i);
+      const char *hit = memmem (at, compressed + cl - at, original + s->start, s->end - s->start);
+      if (hit == NULL)
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "lost token at %zu", s->start);
+          return FALSE;
+        }
+      at = hit + (s->end - s->start);
+    }
+  return TRUE;
+}

@@ -1,0 +1,102 @@
+/* test-prose-corpus.c — on every message of the prose corpus, at every intensity, Caveman
+ * keeps every technical token byte for byte and every meaning phrase, and is deterministic
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The savings on the same corpus are figures, printed by bench-prose (`./dev bench`).
+ */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "prose-corpus.h"
+#include "winnow.h"
+#include "winnow-protect.h"
+
+static GPtrArray *messages;
+static WinnowRuleSet *rules;
+
+static void
+check_message (gconstpointer data)
+{
+  const ProseMessage *m = data;
+  WinnowMessageRole role;
+  guint lost = 0;
+
+  g_assert_true (winnow_message_role_from_string (m->role, &role));
+
+  for (int k = WINNOW_CAVEMAN_INTENSITY_LITE; k <= WINNOW_CAVEMAN_INTENSITY_ULTRA; k++)
+    {
+      g_autoptr(WinnowCavemanResult) result = NULL;
+      g_autoptr(WinnowCavemanResult) again = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *expanded = NULL;
+      WinnowCavemanOptions options;
+      const char *out;
+
+      winnow_caveman_options_init (&options);
+      options.intensity = k;
+      options.role = role;
+      options.language = m->lang;
+      result = winnow_caveman_compress (rules, m->text, -1, &options);
+      again = winnow_caveman_compress (rules, m->text, -1, &options);
+      out = winnow_caveman_result_get_text (result, NULL);
+      expanded = winnow_caveman_expand (rules, out, -1, m->lang, NULL);
+
+      g_assert_cmpstr (out, ==, winnow_caveman_result_get_text (again, NULL));
+      g_assert_cmpstr (winnow_caveman_result_get_language (result), ==, m->lang);
+
+      /* every region the scanner protects is in the output, in order, byte for byte */
+      if (!winnow_protect_check (m->text, -1, out, -1, &error))
+        g_error ("%s at %s: %s", m->id, winnow_caveman_intensity_to_string (k), error->message);
+
+      for (guint n = 0; m->needles[n] != NULL; n++)
+        if (strstr (out, m->needles[n]) == NULL || strstr (expanded, m->needles[n]) == NULL)
+          {
+            g_printerr ("%s at %s lost the needle “%s”\n", m->id,
+                        winnow_caveman_intensity_to_string (k), m->needles[n]);
+            lost++;
+          }
+
+      for (guint n = 0; m->meaning[n] != NULL; n++)
+        if (!prose_meaning_kept (m->meaning[n], out) && !prose_meaning_kept (m->meaning[n], expanded))
+          {
+            g_printerr ("%s at %s lost the meaning “%s”\n", m->id,
+                        winnow_caveman_intensity_to_string (k), m->meaning[n]);
+            lost++;
+          }
+    }
+
+  g_assert_cmpuint (lost, ==, 0);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *dir = NULL;
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+
+  dir = g_test_build_filename (G_TEST_DIST, "prose", "messages", NULL);
+  messages = prose_corpus_load (dir);
+  rules = winnow_rule_set_new ();
+  winnow_rule_set_add_builtin (rules);
+
+  g_assert_cmpuint (messages->len, >=, 40);
+  for (guint i = 0; i < messages->len; i++)
+    {
+      ProseMessage *m = g_ptr_array_index (messages, i);
+      g_autofree char *path = g_strdup_printf ("/prose-corpus/%s", m->id);
+
+      g_test_add_data_func (path, m, check_message);
+    }
+
+  status = g_test_run ();
+
+  g_ptr_array_unref (messages);
+  g_object_unref (rules);
+  return status;
+}
