@@ -19,7 +19,8 @@
  * message with JavaScript `replace` semantics. Where a deletion leaves a sentence starting in
  * lower case, or a replacement starts a sentence, the first letter takes the case the sentence
  * had. A light clean-up then removes what deletions leave behind: doubled spaces, a space
- * before punctuation, an orphaned comma, empty parentheses, runs of blank lines. A rule that
+ * before punctuation, an orphaned comma (full-width ones too), empty parentheses, runs of
+ * blank lines. A rule that
  * would remove most of a message is not applied (and noted), and a message that would end up
  * empty or longer is returned as it was.
  */
@@ -406,6 +407,39 @@ is_space_or_tab (char c)
   return c == ' ' || c == '\t';
 }
 
+/* Full-width punctuation of Chinese and Japanese: commas (、 ，) and sentence ends (。 ！ ？).
+ * Returns the length of the mark at @p, or 0. */
+static gsize
+cjk_comma (const char *p,
+           const char *end)
+{
+  if (end - p >= 3 && memcmp (p, "\xE3\x80\x81", 3) == 0)   /* 、 */
+    return 3;
+  if (end - p >= 3 && memcmp (p, "\xEF\xBC\x8C", 3) == 0)   /* ， */
+    return 3;
+  return 0;
+}
+
+static gsize
+cjk_stop (const char *p,
+          const char *end)
+{
+  if (end - p >= 3 && memcmp (p, "\xE3\x80\x82", 3) == 0)   /* 。 */
+    return 3;
+  if (end - p >= 3 && (memcmp (p, "\xEF\xBC\x81", 3) == 0 ||  /* ！ */
+                       memcmp (p, "\xEF\xBC\x9F", 3) == 0))   /* ？ */
+    return 3;
+  return 0;
+}
+
+static gboolean
+ends_with_cjk_stop (GString *out,
+                    gsize    content_start)
+{
+  return out->len >= content_start + 3 &&
+         cjk_stop (out->str + out->len - 3, out->str + out->len) > 0;
+}
+
 /* What deletions leave behind, on one line without its newline. */
 static void
 clean_line (GString    *out,
@@ -425,6 +459,7 @@ clean_line (GString    *out,
   for (; i < length; i++)
     {
       char c = line[i];
+      gsize mark;
 
       if (is_space_or_tab (c))
         {
@@ -434,6 +469,12 @@ clean_line (GString    *out,
             j++;
           if (j >= length)
             break; /* trailing blanks */
+          /* nor before full-width punctuation */
+          if (cjk_comma (line + j, line + length) || cjk_stop (line + j, line + length))
+            {
+              i = j - 1;
+              continue;
+            }
           /* no blank before closing punctuation (French keeps its space before ; : ! ?) */
           if (strchr (",.)", line[j]) != NULL || (!french && strchr (";:!?", line[j]) != NULL))
             {
@@ -467,6 +508,25 @@ clean_line (GString    *out,
         {
           g_string_truncate (out, out->len - 1);
           g_string_append_c (out, c);
+          continue;
+        }
+
+      /* the same for full-width commas: orphaned at the start or after 。！？, or doubled
+       * before another mark */
+      if ((mark = cjk_comma (line + i, line + length)) > 0 &&
+          (out->len == content_start || ends_with_cjk_stop (out, content_start) ||
+           (out->len >= content_start + 3 &&
+            cjk_comma (out->str + out->len - 3, out->str + out->len) > 0)))
+        {
+          i += mark - 1;
+          continue;
+        }
+      if ((mark = cjk_stop (line + i, line + length)) > 0 && out->len >= content_start + 3 &&
+          cjk_comma (out->str + out->len - 3, out->str + out->len) > 0)
+        {
+          g_string_truncate (out, out->len - 3);
+          g_string_append_len (out, line + i, mark);
+          i += mark - 1;
           continue;
         }
 

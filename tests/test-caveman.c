@@ -146,6 +146,22 @@ test_clean_up (void)
 }
 
 static void
+test_clean_up_cjk (void)
+{
+  g_autoptr(WinnowRulePack) pack = NULL;
+  g_autoptr(WinnowRuleSet) set =
+    set_with_pack (PACK ("{\"name\":\"polite\",\"pattern\":\"(?:すみません|请问)\",\"replacement\":\"\"}"),
+                   "file", &pack);
+  g_autofree char *ja = run (set, pack, "すみません、ビルドが失敗しました。すみません、、再実行します 。",
+                             WINNOW_CAVEMAN_INTENSITY_FULL, WINNOW_MESSAGE_ROLE_USER);
+  g_autofree char *zh = run (set, pack, "请问，构建为什么失败了，请问？", WINNOW_CAVEMAN_INTENSITY_FULL,
+                             WINNOW_MESSAGE_ROLE_USER);
+
+  g_assert_cmpstr (ja, ==, "ビルドが失敗しました。再実行します。");
+  g_assert_cmpstr (zh, ==, "构建为什么失败了？");
+}
+
+static void
 test_intensity_and_context (void)
 {
   g_autoptr(WinnowRulePack) pack = NULL;
@@ -359,6 +375,7 @@ main (int   argc,
   g_test_add_func ("/caveman/placeholder-in-input", test_placeholder_in_input_survives);
   g_test_add_func ("/caveman/sentence-case", test_sentence_case);
   g_test_add_func ("/caveman/clean-up", test_clean_up);
+  g_test_add_func ("/caveman/clean-up-cjk", test_clean_up_cjk);
   g_test_add_func ("/caveman/intensity-and-context", test_intensity_and_context);
   g_test_add_func ("/caveman/replacement-map", test_replacement_map);
   g_test_add_func ("/caveman/flags", test_flags);
