@@ -636,15 +636,19 @@ apply_rule (WinnowCavemanResult *self,
   for (guint i = 0; i < capitalize->len; i++)
     capitalize_at (result, result_length, g_array_index (capitalize, gsize, i));
 
-  /* a rule that takes nearly all of a message with it is broken, whatever it meant to do */
-  letters_before = count_letters ((*masked)->str, (*masked)->len);
-  letters_after = count_letters (result, result_length);
-  if (letters_before >= 40 && letters_after * 10 < letters_before)
+  /* a rule that takes nearly all of a message with it is broken, whatever it meant to do
+   * (letters are only counted when the bytes say it might be so) */
+  if (result_length * 5 < (*masked)->len * 2)
     {
-      add_note (self, "rule %s/%s would delete %" G_GSIZE_FORMAT "%% of the message; it was "
-                "not applied", winnow_rule_pack_get_name (pack), winnow_rule_get_name (rule),
-                100 - letters_after * 100 / letters_before);
-      return FALSE;
+      letters_before = count_letters ((*masked)->str, (*masked)->len);
+      letters_after = count_letters (result, result_length);
+      if (letters_before >= 40 && letters_after * 10 < letters_before)
+        {
+          add_note (self, "rule %s/%s would delete %" G_GSIZE_FORMAT "%% of the message; it "
+                    "was not applied", winnow_rule_pack_get_name (pack),
+                    winnow_rule_get_name (rule), 100 - letters_after * 100 / letters_before);
+          return FALSE;
+        }
     }
 
   g_string_free (*masked, TRUE);

@@ -36,6 +36,7 @@
 /* Work budget per match call: generous for real patterns (they use a few hundred steps per
  * line), small enough that an exponential pattern gives up within milliseconds. */
 #define ADAPTIVE_JIT_AFTER 3
+#define JIT_NOW_FOR_BYTES (64 * 1024)
 #define MATCH_LIMIT 1000000
 #define DEPTH_LIMIT 10000
 
@@ -583,6 +584,23 @@ winnow_regex_is_global (WinnowRegex *self)
   return self->global;
 }
 
+/* ADAPTIVE: JIT-compiles a copy and publishes it. Other threads may be matching with
+ * self->code meanwhile, which pcre2_jit_compile() would modify, hence the copy. */
+static void
+ensure_jit (WinnowRegex *self)
+{
+  pcre2_code *copy;
+
+  if (!self->adaptive || g_atomic_pointer_get (&self->jit_code) != NULL)
+    return;
+
+  copy = pcre2_code_copy (self->code);
+  if (copy != NULL && pcre2_jit_compile (copy, PCRE2_JIT_COMPLETE) == 0 &&
+      g_atomic_pointer_compare_and_exchange (&self->jit_code, NULL, copy))
+    copy = NULL;
+  g_clear_pointer (&copy, pcre2_code_free);
+}
+
 static int
 run_match (WinnowRegex      *self,
            const char       *subject,
@@ -608,16 +626,7 @@ run_match (WinnowRegex      *self,
       rc = pcre2_match (self->code, (PCRE2_SPTR) subject, length, offset,
                         options | PCRE2_NO_UTF_CHECK, md, self->match_context);
       if (self->adaptive && g_atomic_int_add (&self->uses, 1) + 1 == ADAPTIVE_JIT_AFTER)
-        {
-          /* JIT-compile a copy and publish it: other threads may be matching with
-           * self->code meanwhile, which pcre2_jit_compile() would modify. */
-          pcre2_code *copy = pcre2_code_copy (self->code);
-
-          if (copy != NULL && pcre2_jit_compile (copy, PCRE2_JIT_COMPLETE) == 0 &&
-              g_atomic_pointer_compare_and_exchange (&self->jit_code, NULL, copy))
-            copy = NULL;
-          g_clear_pointer (&copy, pcre2_code_free);
-        }
+        ensure_jit (self);
     }
 
   if G_UNLIKELY (rc == PCRE2_ERROR_JIT_STACKLIMIT)
@@ -879,6 +888,10 @@ winnow_regex_replace_func (WinnowRegex            *self,
 
   if (subject == NULL)
     subject = "";
+
+  /* a long subject is worth compiling for, however few times the pattern has run */
+  if (length >= JIT_NOW_FOR_BYTES)
+    ensure_jit (self);
 
   md = pcre2_match_data_create_from_pattern (self->code, NULL);
   ovector = pcre2_get_ovector_pointer (md);
