@@ -23,6 +23,7 @@
 #include "winnow-compression.h"
 #include "winnow-context.h"
 #include "winnow-diff.h"
+#include "winnow-protect.h"
 #include "winnow-test-outcome.h"
 #include "winnow-tokens.h"
 #include "winnow-verify-report.h"
