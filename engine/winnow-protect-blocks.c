@@ -27,27 +27,13 @@
 
 #include "winnow-protect-private.h"
 
-typedef struct
-{
-  const char *text;
-  gsize       length;
-  GArray     *spans;
-  gsize       prose_start;     /* start of the prose not lexed yet */
-  gboolean    prev_paragraph;  /* the line before is paragraph text (indented code can't follow) */
-  gboolean    after_blank;
-  guint       list_indent;     /* content column of the list item we are in; 0 outside lists */
-  gsize       json_fail_until;
-  gsize       yaml_fail_until;
-  gsize       toml_fail_until;
-  gsize       toml_value_fail_until;
-} Blocks;
 
-static void
-claim (Blocks            *bs,
-       gsize              start,
-       gsize              end,
-       WinnowProtectKind  kind,
-       gboolean           paragraph)
+void
+_winnow_protect_claim (ProtectBlocks     *bs,
+                       gsize              start,
+                       gsize              end,
+                       WinnowProtectKind  kind,
+                       gboolean           paragraph)
 {
   const char *t = bs->text;
 
@@ -73,22 +59,6 @@ claim (Blocks            *bs,
   _winnow_protect_push (bs->spans, start, end, kind);
 }
 
-static inline gboolean
-is_space (char c)
-{
-  return c == ' ' || c == '\t';
-}
-
-static gboolean
-only_spaces (const char *t,
-             gsize       p,
-             gsize       e)
-{
-  while (p < e && is_space (t[p]))
-    p++;
-  return p == e;
-}
-
 /* Length of a list marker and the space after it at @p ("- ", "* ", "+ ", "1. ", "2) "), or 0. */
 static gsize
 list_marker (const char *t,
@@ -97,11 +67,12 @@ list_marker (const char *t,
 {
   gsize d;
 
-  if (p + 1 < e && (t[p] == '-' || t[p] == '*' || t[p] == '+') && is_space (t[p + 1]))
+  if (p + 1 < e && (t[p] == '-' || t[p] == '*' || t[p] == '+') &&
+      _winnow_protect_is_space (t[p + 1]))
     return 2;
   d = _winnow_protect_count_digits (t, e, p);
   if (d >= 1 && d <= 9 && p + d + 1 < e && (t[p + d] == '.' || t[p + d] == ')') &&
-      is_space (t[p + d + 1]))
+      _winnow_protect_is_space (t[p + d + 1]))
     return d + 2;
   return 0;
 }
@@ -119,7 +90,7 @@ fence_open (const char        *t,
   if (marker > 0)
     {
       p += marker;
-      while (p < l->end && is_space (t[p]))
+      while (p < l->end && _winnow_protect_is_space (t[p]))
         p++;
     }
   if (p >= l->end || (t[p] != '`' && t[p] != '~'))
@@ -147,11 +118,11 @@ fence_close (const char        *t,
 
   while (p + run < l->end && t[p + run] == fence_char)
     run++;
-  return run >= fence_len && only_spaces (t, p + run, l->end);
+  return run >= fence_len && _winnow_protect_only_spaces (t, p + run, l->end);
 }
 
 static gboolean
-try_fence (Blocks            *bs,
+try_fence (ProtectBlocks     *bs,
            const ProtectLine *l,
            gsize             *next)
 {
@@ -169,7 +140,7 @@ try_fence (Blocks            *bs,
       _winnow_protect_read_line (t, bs->length, pos, &m);
       if (fence_close (t, &m, fence_char, fence_len))
         {
-          claim (bs, l->start, m.end, WINNOW_PROTECT_FENCE, FALSE);
+          _winnow_protect_claim (bs, l->start, m.end, WINNOW_PROTECT_FENCE, FALSE);
           *next = m.next;
           return TRUE;
         }
@@ -179,13 +150,13 @@ try_fence (Blocks            *bs,
     }
 
   /* never closed: the rest of the message is code */
-  claim (bs, l->start, end, WINNOW_PROTECT_FENCE, FALSE);
+  _winnow_protect_claim (bs, l->start, end, WINNOW_PROTECT_FENCE, FALSE);
   *next = bs->length;
   return TRUE;
 }
 
 static gboolean
-try_indented_code (Blocks            *bs,
+try_indented_code (ProtectBlocks     *bs,
                    const ProtectLine *l,
                    gsize             *next)
 {
@@ -210,14 +181,14 @@ try_indented_code (Blocks            *bs,
       *next = m.next;
     }
 
-  claim (bs, l->start, end, WINNOW_PROTECT_INDENTED_CODE, FALSE);
+  _winnow_protect_claim (bs, l->start, end, WINNOW_PROTECT_INDENTED_CODE, FALSE);
   return TRUE;
 }
 
 /* ---- headings and tables ----------------------------------------------------------------- */
 
 static gboolean
-try_atx_heading (Blocks            *bs,
+try_atx_heading (ProtectBlocks     *bs,
                  const ProtectLine *l,
                  gsize             *next)
 {
@@ -226,17 +197,18 @@ try_atx_heading (Blocks            *bs,
 
   while (p + run < l->end && t[p + run] == '#')
     run++;
-  if (l->indent > 3 || run < 1 || run > 6 || (p + run < l->end && !is_space (t[p + run])))
+  if (l->indent > 3 || run < 1 || run > 6 ||
+      (p + run < l->end && !_winnow_protect_is_space (t[p + run])))
     return FALSE;
 
-  claim (bs, l->start, l->end, WINNOW_PROTECT_HEADING, FALSE);
+  _winnow_protect_claim (bs, l->start, l->end, WINNOW_PROTECT_HEADING, FALSE);
   *next = l->next;
   return TRUE;
 }
 
 /* Title, then a line of `=` or `---` */
 static gboolean
-try_setext_heading (Blocks            *bs,
+try_setext_heading (ProtectBlocks     *bs,
                     const ProtectLine *l,
                     gsize             *next)
 {
@@ -262,10 +234,10 @@ try_setext_heading (Blocks            *bs,
     return FALSE;
   while (m.body + run < m.end && t[m.body + run] == c)
     run++;
-  if (run < (c == '=' ? 2u : 3u) || !only_spaces (t, m.body + run, m.end))
+  if (run < (c == '=' ? 2u : 3u) || !_winnow_protect_only_spaces (t, m.body + run, m.end))
     return FALSE;
 
-  claim (bs, l->start, m.end, WINNOW_PROTECT_HEADING, FALSE);
+  _winnow_protect_claim (bs, l->start, m.end, WINNOW_PROTECT_HEADING, FALSE);
   *next = m.next;
   return TRUE;
 }
@@ -286,7 +258,7 @@ is_delimiter_row (const char        *t,
   guint cells = 0, pipes = 0;
   gboolean leading = FALSE;
 
-  while (e > p && is_space (t[e - 1]))
+  while (e > p && _winnow_protect_is_space (t[e - 1]))
     e--;
   if (p < e && t[p] == '|')
     {
@@ -299,7 +271,7 @@ is_delimiter_row (const char        *t,
     {
       gsize dashes = 0;
 
-      while (p < e && is_space (t[p]))
+      while (p < e && _winnow_protect_is_space (t[p]))
         p++;
       if (p < e && t[p] == ':')
         p++;
@@ -310,7 +282,7 @@ is_delimiter_row (const char        *t,
       p += dashes;
       if (p < e && t[p] == ':')
         p++;
-      while (p < e && is_space (t[p]))
+      while (p < e && _winnow_protect_is_space (t[p]))
         p++;
       cells++;
       if (p < e)
@@ -333,7 +305,7 @@ is_framed_row (const char        *t,
   gsize e = l->end;
   guint pipes = 0;
 
-  while (e > l->body && is_space (t[e - 1]))
+  while (e > l->body && _winnow_protect_is_space (t[e - 1]))
     e--;
   if (e - l->body < 3 || t[l->body] != '|' || t[e - 1] != '|')
     return FALSE;
@@ -344,7 +316,7 @@ is_framed_row (const char        *t,
 }
 
 static gboolean
-try_table (Blocks            *bs,
+try_table (ProtectBlocks     *bs,
            const ProtectLine *l,
            gsize             *next)
 {
@@ -374,507 +346,14 @@ try_table (Blocks            *bs,
       *next = pos = m.next;
     }
 
-  claim (bs, l->start, end, WINNOW_PROTECT_TABLE, FALSE);
-  return TRUE;
-}
-
-/* ---- JSON, TOML, YAML -------------------------------------------------------------------- */
-
-/* A line starting `{` or `[` whose balanced, string-aware structure closes on a later line
- * (or, for JSON Lines, a whole line such as {"a": 1}); a blank line ends the attempt. */
-static gboolean
-try_json (Blocks            *bs,
-          const ProtectLine *l,
-          gsize             *next)
-{
-  const char *t = bs->text;
-  gsize i, depth = 0, close_end;
-  gboolean in_string = FALSE, crossed = FALSE;
-  const char *nl;
-
-  if (l->start < bs->json_fail_until)
-    return FALSE;
-
-  for (i = l->body; i < bs->length; i++)
-    {
-      char c = t[i];
-
-      if (in_string)
-        {
-          if (c == '\\')
-            i++;
-          else if (c == '"')
-            in_string = FALSE;
-          else if (c == '\n')
-            break;
-        }
-      else if (c == '"')
-        in_string = TRUE;
-      else if (c == '{' || c == '[')
-        depth++;
-      else if (c == '}' || c == ']')
-        {
-          if (--depth == 0)
-            break;
-        }
-      else if (c == '\n')
-        {
-          gsize k = i + 1;
-
-          while (k < bs->length && (is_space (t[k]) || t[k] == '\r'))
-            k++;
-          if (k >= bs->length || t[k] == '\n')
-            break;
-          crossed = TRUE;
-        }
-    }
-
-  if (i >= bs->length || depth != 0)
-    {
-      if (crossed)
-        bs->json_fail_until = MIN (i, bs->length);
-      return FALSE;
-    }
-
-  nl = memchr (t + i, '\n', bs->length - i);
-  close_end = nl != NULL ? (gsize) (nl - t) : bs->length;
-  if (close_end > i && t[close_end - 1] == '\r')
-    close_end--;
-  for (gsize k = i + 1; k < close_end; k++)
-    if (!(is_space (t[k]) || t[k] == ',' || t[k] == ';'))
-      {
-        if (crossed)
-          bs->json_fail_until = i;
-        return FALSE;
-      }
-
-  if (!crossed)
-    {
-      /* one line: only when it reads as data, {"a": 1} or ["x", 2] */
-      gsize k = l->body + 1;
-
-      while (k < close_end && is_space (t[k]))
-        k++;
-      if (k >= close_end || !(t[k] == '"' || (t[l->body] == '[' && (t[k] == '{' || t[k] == '['))))
-        return FALSE;
-    }
-
-  claim (bs, l->start, close_end, WINNOW_PROTECT_STRUCTURED, TRUE);
-  *next = nl != NULL ? (gsize) (nl - t) + 1 : bs->length;
-  return TRUE;
-}
-
-static gboolean
-toml_section (const char        *t,
-              const ProtectLine *l)
-{
-  gsize p = l->body, e = l->end, start;
-  guint open = 0;
-  gboolean quoted = FALSE;
-
-  while (p < e && t[p] == '[' && open < 2)
-    {
-      p++;
-      open++;
-    }
-  start = p;
-  while (p < e && (quoted || t[p] != ']'))
-    {
-      if (t[p] == '"')
-        quoted = !quoted;
-      else if (!quoted && !(_winnow_protect_is_word_char (t[p]) || t[p] == '-' || t[p] == '.'))
-        return FALSE;
-      p++;
-    }
-  if (open == 0 || p == start)
-    return FALSE;
-  for (guint k = 0; k < open; k++, p++)
-    if (p >= e || t[p] != ']')
-      return FALSE;
-  while (p < e && is_space (t[p]))
-    p++;
-  return p == e || t[p] == '#';
-}
-
-/* key = value (bare, dotted or quoted key); *@value is where the value starts */
-static gboolean
-toml_pair (const char        *t,
-           const ProtectLine *l,
-           gsize             *value)
-{
-  gsize p = l->body, e = l->end, start = p;
-
-  if (p < e && t[p] == '"')
-    {
-      const char *close = memchr (t + p + 1, '"', e - p - 1);
-
-      if (close == NULL)
-        return FALSE;
-      p = close - t + 1;
-    }
-  else
-    {
-      while (p < e && (_winnow_protect_is_word_char (t[p]) || t[p] == '-' || t[p] == '.'))
-        p++;
-      if (p == start)
-        return FALSE;
-    }
-  while (p < e && is_space (t[p]))
-    p++;
-  if (p >= e || t[p] != '=' || (p + 1 < e && t[p + 1] == '='))
-    return FALSE;
-  p++;
-  while (p < e && is_space (t[p]))
-    p++;
-  if (p >= e)
-    return FALSE;
-
-  *value = p;
-  return TRUE;
-}
-
-/* An array, inline table or multi-line string value runs on to the line where it closes
- * (never past a blank line); *@last is that line, or @l. */
-static void
-toml_value_end (Blocks            *bs,
-                const ProtectLine *l,
-                gsize              value,
-                ProtectLine       *last)
-{
-  const char *t = bs->text;
-  char c = t[value];
-
-  *last = *l;
-
-  if ((c == '"' || c == '\'') && value + 2 < l->end && t[value + 1] == c && t[value + 2] == c)
-    {
-      char triple[3] = { c, c, c };
-      gsize pos = l->next;
-
-      if (memmem (t + value + 3, l->end - value - 3, triple, 3) != NULL)
-        return;
-      while (pos < bs->length)
-        {
-          ProtectLine m;
-
-          _winnow_protect_read_line (t, bs->length, pos, &m);
-          if (_winnow_protect_line_blank (&m))
-            return;
-          if (memmem (t + m.start, m.end - m.start, triple, 3) != NULL)
-            {
-              *last = m;
-              return;
-            }
-          pos = m.next;
-        }
-      return;
-    }
-
-  /* an earlier value that never closed already looked at this stretch */
-  if ((c == '[' || c == '{') && value >= bs->toml_value_fail_until)
-    {
-      int depth = 0;
-      char quote = 0;
-      gsize i;
-
-      for (i = value; i < bs->length; i++)
-        {
-          char d = t[i];
-
-          if (quote != 0)
-            {
-              if (d == '\\' && quote == '"')
-                i++;
-              else if (d == quote || d == '\n')
-                quote = 0;
-            }
-          else if (d == '"' || d == '\'')
-            quote = d;
-          else if (d == '[' || d == '{')
-            depth++;
-          else if ((d == ']' || d == '}') && --depth == 0)
-            {
-              gsize start = i;
-
-              while (start > l->start && t[start - 1] != '\n')
-                start--;
-              _winnow_protect_read_line (t, bs->length, start, last);
-              return;
-            }
-          else if (d == '\n')
-            {
-              ProtectLine m;
-
-              _winnow_protect_read_line (t, bs->length, i + 1, &m);
-              if (i + 1 >= bs->length || _winnow_protect_line_blank (&m))
-                break;
-            }
-        }
-      bs->toml_value_fail_until = i;
-    }
-}
-
-/* [section] followed by key = value lines, or two or more key = value lines */
-static gboolean
-try_toml (Blocks            *bs,
-          const ProtectLine *l,
-          gsize             *next)
-{
-  const char *t = bs->text;
-  gboolean section = t[l->body] == '[' && toml_section (t, l);
-  ProtectLine last, m;
-  gsize value, end, pos;
-  guint pairs = 0;
-
-  if (l->start < bs->toml_fail_until)
-    return FALSE;
-  if (section)
-    last = *l;
-  else
-    {
-      if (!toml_pair (t, l, &value))
-        return FALSE;
-      toml_value_end (bs, l, value, &last);
-      pairs = 1;
-    }
-
-  end = last.end;
-  *next = last.next;
-  pos = last.next;
-  while (pos < bs->length)
-    {
-      _winnow_protect_read_line (t, bs->length, pos, &m);
-      if (_winnow_protect_line_blank (&m) || t[m.body] == '#')
-        {
-          /* kept when more TOML follows; a bare run of pairs stops at a blank line */
-          if (!section && _winnow_protect_line_blank (&m))
-            break;
-          pos = m.next;
-          continue;
-        }
-      if (t[m.body] == '[' && toml_section (t, &m))
-        {
-          section = TRUE;
-          last = m;
-        }
-      else if (toml_pair (t, &m, &value))
-        {
-          toml_value_end (bs, &m, value, &last);
-          pairs++;
-        }
-      else
-        break;
-      end = last.end;
-      *next = pos = last.next;
-    }
-
-  if (pairs >= (section ? 1u : 2u))
-    {
-      claim (bs, l->start, end, WINNOW_PROTECT_STRUCTURED, TRUE);
-      return TRUE;
-    }
-
-  bs->toml_fail_until = pos;
-  return FALSE;
-}
-
-typedef struct
-{
-  gboolean key;          /* key: value */
-  gboolean dash;         /* - item */
-  gboolean strong;       /* the key or the value reads as data rather than as a sentence */
-  gboolean opens_block;  /* a data-like key with nothing after the colon (or `|`, `>`) */
-} YamlLine;
-
-static gboolean
-yaml_value_is_data (const char *v,
-                    gsize       n)
-{
-  static const char * const words[] = { "true", "false", "null", "yes", "no", "on", "off", "~" };
-
-  if (n == 0)
-    return FALSE;
-  if (strchr ("\"'[{&*!|>", v[0]) != NULL)
-    return TRUE;
-  for (gsize i = 0; i < n; i++)
-    if (is_space (v[i]))
-      return FALSE;
-  for (guint k = 0; k < G_N_ELEMENTS (words); k++)
-    if (strlen (words[k]) == n && g_ascii_strncasecmp (v, words[k], n) == 0)
-      return TRUE;
-  for (gsize i = 0; i < n; i++)
-    if (g_ascii_isdigit (v[i]) || strchr ("._/:@-$=", v[i]) != NULL)
-      return TRUE;
-  return FALSE;
-}
-
-/* The YAML shape of a line: `key: value`, `- item`, `- key: value`. Keys have no spaces.
- * "Note: this is slow." has the shape but not the content: a capitalised word before a
- * sentence is weak, so two such lines do not make YAML. */
-static gboolean
-yaml_line (const char        *t,
-           const ProtectLine *l,
-           YamlLine          *y)
-{
-  gsize p = l->body, e = l->end, key, vs, ve;
-  gboolean key_data;
-
-  memset (y, 0, sizeof *y);
-  while (p < e && t[p] == '-' && (p + 1 == e || is_space (t[p + 1])))
-    {
-      y->dash = TRUE;
-      p++;
-      while (p < e && is_space (t[p]))
-        p++;
-    }
-  if (p >= e)
-    return y->dash;
-
-  key = p;
-  if (t[p] == '"' || t[p] == '\'')
-    {
-      const char *close = memchr (t + p + 1, t[p], e - p - 1);
-
-      if (close == NULL)
-        return y->dash;
-      p = close - t + 1;
-    }
-  else
-    {
-      if (!_winnow_protect_is_word_char (t[p]))
-        return y->dash;
-      while (p < e && (_winnow_protect_is_word_char (t[p]) || strchr ("_.-/", t[p]) != NULL))
-        p++;
-    }
-  if (p >= e || t[p] != ':' || (p + 1 < e && !is_space (t[p + 1])))
-    return y->dash;
-
-  y->key = TRUE;
-  key_data = t[key] == '"' || t[key] == '\'' || g_ascii_islower (t[key]) || t[key] == '_';
-  for (gsize k = key; k < p && !key_data; k++)
-    if (g_ascii_isdigit (t[k]) || strchr ("_.-/", t[k]) != NULL)
-      key_data = TRUE;
-
-  vs = p + 1;
-  while (vs < e && is_space (t[vs]))
-    vs++;
-  ve = e;
-  while (ve > vs && is_space (t[ve - 1]))
-    ve--;
-
-  y->strong = key_data || yaml_value_is_data (t + vs, ve - vs);
-  y->opens_block = key_data && (vs == ve || ((t[vs] == '|' || t[vs] == '>') && ve - vs <= 2));
-  return TRUE;
-}
-
-/* Two or more YAML lines at least two of which read as data, or a data key that opens a
- * nested block ("steps:" then "  - run: make"). */
-static gboolean
-try_yaml_run (Blocks            *bs,
-              const ProtectLine *l,
-              gsize             *next)
-{
-  const char *t = bs->text;
-  YamlLine y;
-  ProtectLine m;
-  gsize end = l->end, pos = l->next;
-  guint lines = 1, strong, prev_indent = l->indent;
-  gboolean nested = FALSE, open;
-
-  /* a run starts with data: "Config:" before it is the sentence that introduces it */
-  if (l->start < bs->yaml_fail_until || !yaml_line (t, l, &y) || (y.key && !y.strong))
-    return FALSE;
-  strong = y.key && y.strong;
-  open = y.key && y.opens_block;
-  *next = l->next;
-
-  while (pos < bs->length)
-    {
-      gboolean shaped;
-
-      _winnow_protect_read_line (t, bs->length, pos, &m);
-      if (_winnow_protect_line_blank (&m) || _winnow_protect_is_error_line (t, &m))
-        break;
-      shaped = yaml_line (t, &m, &y);
-      if (!shaped)
-        {
-          memset (&y, 0, sizeof y);
-          shaped = m.indent > l->indent || t[m.body] == '#';
-        }
-      if (!shaped)
-        break;
-      if (open && (m.indent > prev_indent || y.dash))
-        nested = TRUE;
-      open = y.key && y.opens_block;
-      if (y.key && y.strong)
-        strong++;
-      lines++;
-      prev_indent = m.indent;
-      end = m.end;
-      *next = pos = m.next;
-    }
-
-  if (lines >= 2 && (strong >= 2 || nested))
-    {
-      claim (bs, l->start, end, WINNOW_PROTECT_STRUCTURED, TRUE);
-      return TRUE;
-    }
-
-  bs->yaml_fail_until = pos;
-  return FALSE;
-}
-
-/* A `---` document: front matter, or YAML after a blank line, to `---`/`...` or its last line */
-static gboolean
-try_yaml_document (Blocks            *bs,
-                   const ProtectLine *l,
-                   gsize             *next)
-{
-  const char *t = bs->text;
-  ProtectLine m;
-  YamlLine y;
-  gsize end, pos;
-
-  if (bs->prev_paragraph || l->end - l->body < 3 || memcmp (t + l->body, "---", 3) != 0 ||
-      !only_spaces (t, l->body + 3, l->end) || l->next >= bs->length)
-    return FALSE;
-  _winnow_protect_read_line (t, bs->length, l->next, &m);
-  if (!(yaml_line (t, &m, &y) && y.key) && !(m.body < m.end && t[m.body] == '#'))
-    return FALSE;
-
-  end = m.end;
-  *next = m.next;
-  pos = m.next;
-  while (pos < bs->length)
-    {
-      _winnow_protect_read_line (t, bs->length, pos, &m);
-      if (_winnow_protect_line_blank (&m))
-        {
-          pos = m.next;
-          continue;
-        }
-      if (m.indent == 0 && m.end - m.body >= 3 &&
-          (memcmp (t + m.body, "---", 3) == 0 || memcmp (t + m.body, "...", 3) == 0) &&
-          only_spaces (t, m.body + 3, m.end))
-        {
-          end = m.end;
-          *next = m.next;
-          break;
-        }
-      if (!(yaml_line (t, &m, &y) || m.indent > 0 || t[m.body] == '#'))
-        break;
-      end = m.end;
-      *next = pos = m.next;
-    }
-
-  claim (bs, l->start, end, WINNOW_PROTECT_STRUCTURED, FALSE);
+  _winnow_protect_claim (bs, l->start, end, WINNOW_PROTECT_TABLE, FALSE);
   return TRUE;
 }
 
 /* ---- traces, errors, prompts ------------------------------------------------------------- */
 
 static gboolean
-try_stack (Blocks            *bs,
+try_stack (ProtectBlocks     *bs,
            const ProtectLine *l,
            gsize             *next)
 {
@@ -913,12 +392,12 @@ try_stack (Blocks            *bs,
   else if (!_winnow_protect_is_frame_line (t, l))
     return FALSE;
 
-  claim (bs, l->start, end, WINNOW_PROTECT_STACK_FRAME, TRUE);
+  _winnow_protect_claim (bs, l->start, end, WINNOW_PROTECT_STACK_FRAME, TRUE);
   return TRUE;
 }
 
 static gboolean
-try_error (Blocks            *bs,
+try_error (ProtectBlocks     *bs,
            const ProtectLine *l,
            gsize             *next)
 {
@@ -947,12 +426,12 @@ try_error (Blocks            *bs,
       *next = pos = m.next;
     }
 
-  claim (bs, l->start, end, WINNOW_PROTECT_ERROR_LINE, TRUE);
+  _winnow_protect_claim (bs, l->start, end, WINNOW_PROTECT_ERROR_LINE, TRUE);
   return TRUE;
 }
 
 static gboolean
-try_prompt (Blocks            *bs,
+try_prompt (ProtectBlocks     *bs,
             const ProtectLine *l,
             gsize             *next)
 {
@@ -973,7 +452,7 @@ try_prompt (Blocks            *bs,
       last = m;
     }
 
-  claim (bs, l->start, last.end, WINNOW_PROTECT_COMMAND, TRUE);
+  _winnow_protect_claim (bs, l->start, last.end, WINNOW_PROTECT_COMMAND, TRUE);
   *next = last.next;
   return TRUE;
 }
@@ -981,7 +460,7 @@ try_prompt (Blocks            *bs,
 /* ---- the walk ---------------------------------------------------------------------------- */
 
 static gboolean
-scan_block (Blocks            *bs,
+scan_block (ProtectBlocks     *bs,
             const ProtectLine *l,
             gsize             *next)
 {
@@ -991,19 +470,19 @@ scan_block (Blocks            *bs,
          try_indented_code (bs, l, next) ||
          (c == '#' && try_atx_heading (bs, l, next)) ||
          try_table (bs, l, next) ||
-         ((c == '{' || c == '[') && try_json (bs, l, next)) ||
-         try_toml (bs, l, next) ||
-         (c == '-' && try_yaml_document (bs, l, next)) ||
+         ((c == '{' || c == '[') && _winnow_protect_try_json (bs, l, next)) ||
+         _winnow_protect_try_toml (bs, l, next) ||
+         (c == '-' && _winnow_protect_try_yaml_document (bs, l, next)) ||
          try_stack (bs, l, next) ||
          try_error (bs, l, next) ||
          try_prompt (bs, l, next) ||
-         try_yaml_run (bs, l, next) ||
+         _winnow_protect_try_yaml_run (bs, l, next) ||
          try_setext_heading (bs, l, next);
 }
 
 /* Lists decide how far code must be indented: four columns past the item's content. */
 static void
-note_prose_line (Blocks            *bs,
+note_prose_line (ProtectBlocks     *bs,
                  const ProtectLine *l)
 {
   gsize marker = list_marker (bs->text, l->body, l->end);
@@ -1012,7 +491,7 @@ note_prose_line (Blocks            *bs,
     {
       gsize p = l->body + marker, spaces = 1;
 
-      while (p < l->end && is_space (bs->text[p]) && spaces < 5)
+      while (p < l->end && _winnow_protect_is_space (bs->text[p]) && spaces < 5)
         {
           p++;
           spaces++;
@@ -1028,7 +507,7 @@ _winnow_protect_scan_blocks (const char *text,
                              gsize       length,
                              GArray     *spans)
 {
-  Blocks bs;
+  ProtectBlocks bs;
   gsize pos = 0;
 
   memset (&bs, 0, sizeof bs);

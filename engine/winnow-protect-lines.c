@@ -141,7 +141,8 @@ _winnow_protect_is_error_line (const char        *text,
   if (s[0] == 'E' && s[1] == ' ' && s[2] == ' ')
     return TRUE;
   /* make: *** [Makefile:3: all] Error 1 */
-  if (n > 4 && has_prefix (s, n, "make") && (s[4] == ':' || s[4] == '[') && memmem (s, n, ": ***", 5))
+  if (n > 4 && has_prefix (s, n, "make") && (s[4] == ':' || s[4] == '[') &&
+      memmem (s, n, ": ***", 5) != NULL)
     return TRUE;
   /* eslint's stylish format: "  3:7  error  'x' is assigned a value but never used" */
   if (g_ascii_isdigit (s[0]))
@@ -167,7 +168,8 @@ _winnow_protect_is_error_line (const char        *text,
       if (len >= 5 && is_error_word (w, len))
         return TRUE;
       if (len == 5 && memcmp (w, "error", 5) == 0 &&
-          (start == 0 || (start >= 2 && s[start - 1] == ' ' && strchr (":]-)", s[start - 2]) != NULL) ||
+          (start == 0 ||
+           (start >= 2 && s[start - 1] == ' ' && strchr (":]-)", s[start - 2]) != NULL) ||
            preceded_by (s, start, "runtime ") || preceded_by (s, start, "fatal ")))
         return TRUE;
       if (len >= 3 && w[0] == 'T' && w[1] == 'S' &&
@@ -214,7 +216,8 @@ _winnow_protect_is_error_line (const char        *text,
   {
     gsize start = word_start (s, n);
 
-    if (start >= 2 && s[start - 1] == ' ' && s[start - 2] == ':' && is_error_word (s + start, n - start))
+    if (start >= 2 && s[start - 1] == ' ' && s[start - 2] == ':' &&
+        is_error_word (s + start, n - start))
       return TRUE;
   }
 
@@ -277,7 +280,8 @@ at_frame (const char *s,
         if (inner[i] == ':' && g_ascii_isdigit (inner[i + 1]))
           return TRUE;
       return has_prefix (inner, len, "<anonymous>") || has_prefix (inner, len, "native") ||
-             has_prefix (inner, len, "Native Method") || has_prefix (inner, len, "Unknown Source") ||
+             has_prefix (inner, len, "Native Method") ||
+             has_prefix (inner, len, "Unknown Source") ||
              has_prefix (inner, len, "Compiled Code") || has_prefix (inner, len, "index ");
     }
 
@@ -397,7 +401,8 @@ _winnow_protect_is_frame_line (const char        *text,
   if (has_prefix (s, n, "stack backtrace:") || has_prefix (s, n, "created by "))
     return TRUE;
   /* Ruby: `from /x.rb:12:in 'foo'` */
-  if (has_prefix (s, n, "from ") && (memmem (s, n, ":in `", 5) != NULL || memmem (s, n, ":in '", 5) != NULL))
+  if (has_prefix (s, n, "from ") &&
+      (memmem (s, n, ":in `", 5) != NULL || memmem (s, n, ":in '", 5) != NULL))
     return TRUE;
   /* Java: `... 3 more`, `... 12 common frames omitted` */
   if (has_prefix (s, n, "... ") && n > 4 && g_ascii_isdigit (s[4]) &&
@@ -459,8 +464,9 @@ _winnow_protect_is_prompt_line (const char        *text,
     for (i = 0; s + i < at; i++)
       if (!(_winnow_protect_is_word_char (s[i]) || s[i] == '.' || s[i] == '-'))
         return FALSE;
-    for (i = at - s + 1; i < n && (_winnow_protect_is_word_char (s[i]) || s[i] == '.' || s[i] == '-'); i++)
-      ;
+    i = at - s + 1;
+    while (i < n && (_winnow_protect_is_word_char (s[i]) || s[i] == '.' || s[i] == '-'))
+      i++;
     if (i >= n || s[i] != ':' || i == (gsize) (at - s) + 1)
       return FALSE;
     for (; i < n && s[i] != ' '; i++)

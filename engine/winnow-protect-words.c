@@ -483,7 +483,8 @@ _winnow_protect_is_file_name (const char *word,
 {
   /* Makefile, Dockerfile…, or LICENSE, README… in capitals */
   if (len < 6 || len > 13 ||
-      !(memcmp (word + len - 4, "file", 4) == 0 || (g_ascii_isupper (word[1]) && g_ascii_isupper (word[len - 1]))))
+      !(memcmp (word + len - 4, "file", 4) == 0 ||
+        (g_ascii_isupper (word[1]) && g_ascii_isupper (word[len - 1]))))
     return FALSE;
   return lookup (words ()->file_names, word, len, FALSE) != NULL;
 }
@@ -523,7 +524,7 @@ _winnow_protect_is_tld (const char *word,
   return lookup (words ()->tlds, word, len, TRUE) != NULL;
 }
 
-/* 1–12 for an English month name or abbreviation written as a name is (Apr, April, APR), else 0 */
+/* 1–12 for an English month name or abbreviation (Apr, April, APR), else 0 */
 guint
 _winnow_protect_month (const char *word,
                        gsize       len)
