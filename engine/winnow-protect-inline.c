@@ -393,6 +393,10 @@ lex_pieces (ProtectLexer *lx,
             }
         }
 
+      /* the name of a closing tag, Logs</summary>, is no absolute path */
+      if (t[ps] == '/' && ps > s && t[ps - 1] == '<')
+        continue;
+
       qs = ps;
       qe = pe;
       strip_wrappers (t, &qs, &qe);
@@ -540,10 +544,17 @@ lex_urls (ProtectLexer *lx,
           gsize         s,
           gsize         e)
 {
+  const char *t = lx->text;
   gsize p = a, us, ue;
 
   if (!find_url (lx, a, b, &us, &ue))
-    return lex_token (lx, s, e, b);
+    {
+      /* an HTML tag, <br/> or </details> */
+      if (t[a] == '<' && b - a >= 3 && (g_ascii_isalpha (t[a + 1]) || t[a + 1] == '/') &&
+          t[_winnow_protect_sentence_end (t, a, b) - 1] == '>')
+        return b;
+      return lex_token (lx, s, e, b);
+    }
 
   while (p < b && find_url (lx, p, b, &us, &ue))
     {

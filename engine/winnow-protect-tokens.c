@@ -255,19 +255,22 @@ is_version (const char *s,
 
   if (i != n)
     return FALSE;
+  /* "~5 seconds" is about five; ~5.1 is a version range */
+  if (s[0] == '~' && parts == 1 && !suffix && !wildcard)
+    return FALSE;
   if (prefixed)
     return TRUE;
   return parts >= 3 || wildcard || (parts == 2 && suffix && !g_ascii_isdigit (s[n - 1]));
 }
 
-/* 401, 3.14, 1,000, 0x1F, 1e-5, 10ms, 5MB, 85%, -3, $5, 1-3, 1/2, 3rd */
+/* 401, 3.14, 1,000, 0x1F, 1e-5, 10ms, 5MB, 85%, -3, $5, ~5, 1-3, 1/2, 3rd */
 static gboolean
 is_number (const char *s,
            gsize       n)
 {
   gsize i = 0, d;
 
-  if (i < n && (s[i] == '-' || s[i] == '+'))
+  if (i < n && (s[i] == '-' || s[i] == '+' || s[i] == '~'))
     i++;
   if (i < n && s[i] == '$')
     i++;
@@ -462,7 +465,8 @@ classify_path (const char *s,
   gsize base = location_base (s, n);
   gsize slashes = 0, backslashes = 0, first_len, last_start = 0, last_sep = 0;
 
-  if (base == 0 || !_winnow_protect_path_chars (s, base))
+  /* a scheme without a host (find_url() took every real URL) */
+  if (base == 0 || !_winnow_protect_path_chars (s, base) || memmem (s, base, "://", 3) != NULL)
     return -1;
 
   /* Windows: C:\repo\file, C:/x, \\server\share, .\x, ..\x */
@@ -573,7 +577,7 @@ _winnow_protect_classify (const char *s,
     }
 
   if (g_ascii_isdigit (c) ||
-      (n > 1 && (c == '-' || c == '+' || c == '$') && g_ascii_isdigit (s[1])))
+      (n > 1 && (c == '-' || c == '+' || c == '$' || c == '~') && g_ascii_isdigit (s[1])))
     {
       if (is_date (s, n))
         return WINNOW_PROTECT_DATE;

@@ -122,7 +122,13 @@ _winnow_protect_push (GArray            *spans,
  * @text: a message
  * @length: its length in bytes, or -1 if it is NUL-terminated
  *
- * Finds the regions of @text that prose compression must keep byte for byte.
+ * Finds the regions of @text that prose compression must keep byte for byte. Block spans
+ * (fences, tables, error lines…) cover whole lines without their final line break; the same
+ * block kind on consecutive lines makes one span, and inline tokens that touch are merged.
+ * Bytes that are not valid UTF-8 are treated as prose: they end any inline token and never
+ * start one, but a block keeps its lines' bytes whatever they are.
+ *
+ * Linear in @length; never fails.
  *
  * Returns: (transfer full) (element-type WinnowProtectSpan): the spans, sorted by offset,
  *   never overlapping, on UTF-8 character boundaries

@@ -276,6 +276,9 @@ test_error_line (void)
                     WINNOW_PROTECT_ERROR_LINE);
   assert_protected ("==5214==ERROR: AddressSanitizer: SEGV on unknown address",
                     "==5214==ERROR: AddressSanitizer: SEGV on unknown address", WINNOW_PROTECT_ERROR_LINE);
+  /* prose about errors is prose */
+  assert_scan ("Error handling is better now. We fixed an error in the parser; errors: none.\n"
+               "The Exception class is documented. I saw this error: it was the cache.", "");
   /* rust's panic message sits on the next line */
   assert_scan ("thread 'main' (5064) panicked at src/main.rs:2:5:\nindex out of bounds: the len is 3\nnote: run it again",
                "error-line[thread 'main' (5064) panicked at src/main.rs:2:5:\nindex out of bounds: the len is 3\n"
@@ -413,6 +416,8 @@ test_url (void)
                "url[git@github.com:acme/widget.git] url[github.com/acme/widget/pull/7]");
   assert_scan ("**https://x.test/b**", "url[https://x.test/b]");
   assert_scan ("file:///tmp/x.txt", "url[file:///tmp/x.txt]");
+  /* not URLs */
+  assert_scan ("Say http: or https:// alone, www or a 3:1 ratio.", "");
   /* a URL never swallows CJK text after it */
   assert_scan ("詳細はhttps://x.test/aを参照", "url[https://x.test/a]");
 }
@@ -454,9 +459,10 @@ test_version_date_number (void)
                "date[Sat, 18 Apr 2026 09:00:00 GMT] date[April 18, 2026] date[18 April 2026] "
                "date[Sat Apr 18 09:00:12 2026 +0200]");
   assert_scan ("May I ask? In March we shipped.", "");
-  assert_scan ("401, 3.14, 1,000, 0x1F, 10ms, 5MB, 85%, -3, 1e-5, 2x, $5, 1-3, 1/2.",
+  assert_scan ("401, 3.14, 1,000, 0x1F, 10ms, 5MB, 85%, -3, 1e-5, 2x, $5, 1-3, 1/2, ~5 s.",
                "number[401] number[3.14] number[1,000] number[0x1F] number[10ms] number[5MB] "
-               "number[85%] number[-3] number[1e-5] number[2x] number[$5] number[1-3] number[1/2]");
+               "number[85%] number[-3] number[1e-5] number[2x] number[$5] number[1-3] number[1/2] "
+               "number[~5]");
 }
 
 static void
@@ -484,6 +490,7 @@ test_identifier (void)
   assert_scan ("A well-known, up-to-date, built-in, third-party, read-only, real-time tool.", "");
   assert_scan ("Anak-anak, Jean-Pierre, E-Mail, file(s).", "");
   assert_scan ("*important* _really_ **bold**", "");
+  assert_scan ("<details>\n<summary>Logs</summary>\n<br/> text\n</details>", "");
 }
 
 /* ---- prose ------------------------------------------------------------------------------- */
