@@ -310,7 +310,8 @@ match_paren (ProtectLexer *lx,
              gsize         open)
 {
   if (open < lx->paren_start || open >= lx->paren_end ||
-      (open - lx->paren_start > PROTECT_CALL_WINDOW / 2 && lx->paren_close[open - lx->paren_start] == 0))
+      (open - lx->paren_start > PROTECT_CALL_WINDOW / 2 &&
+       lx->paren_close[open - lx->paren_start] == 0))
     fill_paren_window (lx, open);
 
   if (lx->paren_close[open - lx->paren_start] == 0)

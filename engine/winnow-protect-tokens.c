@@ -4,15 +4,14 @@
  *
  * Classifies one whitespace-free token, wrapping punctuation already stripped: a date, a
  * version, a number, a path (or a scheme-less URL, or a branch), an e-mail address, an
- * identifier (winnow-protect-names.c) — or prose. The scanners are hand-written: each is a single pass over a token of a
- * few bytes, and a plain word (the overwhelmingly common case) is turned away by the first
- * loop of _winnow_protect_classify().
+ * identifier (winnow-protect-names.c) — or prose. The scanners are hand-written: each is a
+ * single pass over a token of a few bytes, and a plain word (the overwhelmingly common case)
+ * is turned away by the first loop of _winnow_protect_classify().
  *
  * Where shapes collide the order decides: dates before versions (18.04.2026), versions
  * before numbers (1.2.3 but 3.14), paths before identifiers (README.md but os.path). Prose
- * that looks technical stays prose: e.g, i.e, Ph.D (short dotted parts), and/or, TCP/IP (one
- * slash, no path-like part), well-known, up-to-date (hyphenated English), Hello, API, URLs
- * (a capitalised word, an acronym, its plural).
+ * that looks technical stays prose: and/or, TCP/IP (one slash, no path-like part), Ph.D and
+ * U.S (one-letter extensions are lower case), "~5 seconds" (a number, not a version range).
  */
 
 #define G_LOG_DOMAIN "winnow-protect"

@@ -92,6 +92,26 @@ static const char * const uv_subcommands[] = {
 static const char * const vitest_subcommands[] = {
   "bench", "related", "run", "watch", NULL
 };
+/* package scripts too: `yarn build`, `pnpm dev` */
+static const char * const js_runner_subcommands[] = {
+  "add", "build", "create", "dev", "dlx", "exec", "format", "install", "lint", "remove", "run",
+  "start", "test", "typecheck", "upgrade", "why", "workspace", "x", NULL
+};
+static const char * const bundle_subcommands[] = {
+  "add", "exec", "install", "update", NULL
+};
+static const char * const composer_subcommands[] = {
+  "dump-autoload", "install", "remove", "require", "update", NULL
+};
+static const char * const conda_subcommands[] = {
+  "activate", "create", "env", "install", "list", "remove", "update", NULL
+};
+static const char * const deno_subcommands[] = {
+  "check", "compile", "fmt", "install", "lint", "run", "task", "test", NULL
+};
+static const char * const gradle_subcommands[] = {
+  "assemble", "build", "check", "clean", "run", "test", NULL
+};
 static const char * const winnow_subcommands[] = {
   "compress", "gain", "raw", "run", "serve", "trust", "verify", NULL
 };
@@ -103,8 +123,8 @@ static const ProtectTool tools[] = {
   { "awk", TOOL_TECHNICAL, NULL },
   { "bash", TOOL_TECHNICAL, NULL },
   { "brew", TOOL_SUBCOMMAND, brew_subcommands },
-  { "bun", TOOL_ANY, NULL },
-  { "bundle", TOOL_ANY, NULL },
+  { "bun", TOOL_SUBCOMMAND, js_runner_subcommands },
+  { "bundle", TOOL_SUBCOMMAND, bundle_subcommands },
   { "cargo", TOOL_SUBCOMMAND, cargo_subcommands },
   { "cat", TOOL_ENGLISH, NULL },
   { "cd", TOOL_ANY, NULL },
@@ -113,12 +133,12 @@ static const ProtectTool tools[] = {
   { "clang", TOOL_TECHNICAL, NULL },
   { "clang++", TOOL_TECHNICAL, NULL },
   { "cmake", TOOL_TECHNICAL, NULL },
-  { "composer", TOOL_ANY, NULL },
-  { "conda", TOOL_ANY, NULL },
+  { "composer", TOOL_SUBCOMMAND, composer_subcommands },
+  { "conda", TOOL_SUBCOMMAND, conda_subcommands },
   { "cp", TOOL_ANY, NULL },
   { "ctest", TOOL_TECHNICAL, NULL },
   { "curl", TOOL_TECHNICAL, NULL },
-  { "deno", TOOL_ANY, NULL },
+  { "deno", TOOL_SUBCOMMAND, deno_subcommands },
   { "df", TOOL_TECHNICAL, NULL },
   { "diff", TOOL_ENGLISH, NULL },
   { "docker", TOOL_SUBCOMMAND, docker_subcommands },
@@ -135,7 +155,7 @@ static const ProtectTool tools[] = {
   { "gh", TOOL_SUBCOMMAND, gh_subcommands },
   { "git", TOOL_SUBCOMMAND, git_subcommands },
   { "go", TOOL_SUBCOMMAND, go_subcommands },
-  { "gradle", TOOL_ANY, NULL },
+  { "gradle", TOOL_SUBCOMMAND, gradle_subcommands },
   { "grep", TOOL_ANY, NULL },
   { "head", TOOL_ENGLISH, NULL },
   { "java", TOOL_TECHNICAL, NULL },
@@ -161,7 +181,7 @@ static const ProtectTool tools[] = {
   { "pip", TOOL_SUBCOMMAND, pip_subcommands },
   { "pip3", TOOL_SUBCOMMAND, pip_subcommands },
   { "pipx", TOOL_ANY, NULL },
-  { "pnpm", TOOL_ANY, NULL },
+  { "pnpm", TOOL_SUBCOMMAND, js_runner_subcommands },
   { "poetry", TOOL_SUBCOMMAND, poetry_subcommands },
   { "psql", TOOL_TECHNICAL, NULL },
   { "pytest", TOOL_TECHNICAL, NULL },
@@ -192,7 +212,7 @@ static const ProtectTool tools[] = {
   { "which", TOOL_ENGLISH, NULL },
   { "winnow", TOOL_SUBCOMMAND, winnow_subcommands },
   { "xargs", TOOL_PREFIX, NULL },
-  { "yarn", TOOL_ANY, NULL },
+  { "yarn", TOOL_SUBCOMMAND, js_runner_subcommands },
 };
 
 /* ---- word sets --------------------------------------------------------------------------- */

@@ -103,7 +103,8 @@ assert_protected (const char        *text,
   {
     g_autofree char *all = describe (text);
 
-    g_error ("“%s” is not a %s span; spans: %s", token, winnow_protect_kind_to_string (kind), all);
+    g_error ("“%s” is not a %s span; spans: %s", token, winnow_protect_kind_to_string (kind),
+             all);
   }
 }
 
@@ -204,7 +205,8 @@ test_heading (void)
 static void
 test_table (void)
 {
-  assert_scan ("Results:\n| Name | Time |\n|:-----|-----:|\n| parse | 3 ms |\n| emit | 1 ms |\nDone.",
+  assert_scan ("Results:\n| Name | Time |\n|:-----|-----:|\n| parse | 3 ms |\n| emit | 1 ms |\n"
+               "Done.",
                "table[| Name | Time |\n|:-----|-----:|\n| parse | 3 ms |\n| emit | 1 ms |]");
   assert_scan ("a | b\n--|--\n1 | 2\n\nafter", "table[a | b\n--|--\n1 | 2]");
   assert_scan ("| x | y |\n| 1 | 2 |", "table[| x | y |\n| 1 | 2 |]");
@@ -218,8 +220,10 @@ test_structured (void)
   /* JSON: balanced across lines, braces in strings do not count */
   assert_scan ("Response:\n{\n  \"error\": \"bad }\",\n  \"ids\": [1, 2]\n}\nSo it failed.",
                "structured[{\n  \"error\": \"bad }\",\n  \"ids\": [1, 2]\n}]");
-  assert_scan ("[\n  {\"a\": 1},\n  {\"a\": 2}\n],", "structured[[\n  {\"a\": 1},\n  {\"a\": 2}\n],]");
-  assert_scan ("{\"level\":\"info\",\"msg\":\"ok\"}", "structured[{\"level\":\"info\",\"msg\":\"ok\"}]");
+  assert_scan ("[\n  {\"a\": 1},\n  {\"a\": 2}\n],", "structured[[\n  {\"a\": 1},\n  {\"a\": 2}\n"
+               "],]");
+  assert_scan ("{\"level\":\"info\",\"msg\":\"ok\"}",
+               "structured[{\"level\":\"info\",\"msg\":\"ok\"}]");
   /* never closed, or prose after the bracket: not JSON */
   assert_scan ("{\n  \"a\": 1\n\nafter", "number[1]");
   assert_scan ("[WIP] Parser rewrite", "");
@@ -229,16 +233,20 @@ test_structured (void)
                "structured[name: ci\non: [push]\ntimeout-minutes: 10]");
   assert_scan ("steps:\n  - uses: actions/checkout@v4\n  - run: make\n",
                "structured[steps:\n  - uses: actions/checkout@v4\n  - run: make]");
-  assert_scan ("---\ntitle: Notes\ntags: [a, b]\n---\n# Notes", "structured[---\ntitle: Notes\ntags: [a, b]\n---] heading[# Notes]");
+  assert_scan ("---\ntitle: Notes\ntags: [a, b]\n---\n# Notes", "structured[---\ntitle: Notes\n"
+               "tags: [a, b]\n---] heading[# Notes]");
   /* prose with a colon is not YAML */
   assert_scan ("Note: this is slow.\nWarning: the cache is cold.", "");
   assert_scan ("Changes:\n- Fixed the parser\n- Added tests", "");
   assert_scan ("Note: this", "");
 
   /* TOML */
-  assert_scan ("[package]\nname = \"winnow\"\nversion = \"0.1.0\"\n\n[dependencies]\nglib = \"2.74\"\n\nThat's the manifest.",
-               "structured[[package]\nname = \"winnow\"\nversion = \"0.1.0\"\n\n[dependencies]\nglib = \"2.74\"]");
-  assert_scan ("deps = [\n  \"a\",\n  \"b\",\n]\nopt = true", "structured[deps = [\n  \"a\",\n  \"b\",\n]\nopt = true]");
+  assert_scan ("[package]\nname = \"winnow\"\nversion = \"0.1.0\"\n\n[dependencies]\nglib = "
+               "\"2.74\"\n\nThat's the manifest.",
+               "structured[[package]\nname = \"winnow\"\nversion = \"0.1.0\"\n\n[dependencies]\n"
+               "glib = \"2.74\"]");
+  assert_scan ("deps = [\n  \"a\",\n  \"b\",\n]\nopt = true", "structured[deps = [\n  \"a\",\n  "
+               "\"b\",\n]\nopt = true]");
   assert_scan ("CC = gcc\nCFLAGS = -O2 -g", "structured[CC = gcc\nCFLAGS = -O2 -g]");
   assert_scan ("[section]\nJust words.", "");
 }
@@ -255,33 +263,45 @@ test_error_line (void)
                "   22 |     double value = inventory_value(inv);\n"
                "      |                                    ^~~]");
   /* rustc */
-  assert_scan ("error[E0308]: mismatched types\n  --> src/main.rs:4:18\n   |\n4  |     let x: i32 = \"a\";\n   |                  ^^^ expected `i32`\n\nafter",
-               "error-line[error[E0308]: mismatched types\n  --> src/main.rs:4:18\n   |\n4  |     let x: i32 = \"a\";\n   |                  ^^^ expected `i32`]");
-  assert_protected ("ts/src/service.ts(5,5): error TS2322: Type 'string' is not assignable to type 'number'.",
-                    "ts/src/service.ts(5,5): error TS2322: Type 'string' is not assignable to type 'number'.",
+  assert_scan ("error[E0308]: mismatched types\n  --> src/main.rs:4:18\n   |\n4  |     let x: i32 "
+               "= \"a\";\n   |                  ^^^ expected `i32`\n\nafter",
+               "error-line[error[E0308]: mismatched types\n  --> src/main.rs:4:18\n   |\n4  |     "
+               "let x: i32 = \"a\";\n   |                  ^^^ expected `i32`]");
+  assert_protected ("ts/src/service.ts(5,5): error TS2322: Type 'string' is not assignable to "
+                    "type 'number'.",
+                    "ts/src/service.ts(5,5): error TS2322: Type 'string' is not assignable to "
+                    "type 'number'.",
                     WINNOW_PROTECT_ERROR_LINE);
   assert_protected ("x\nValueError: invalid literal for int() with base 10: '80a'\ny",
-                    "ValueError: invalid literal for int() with base 10: '80a'", WINNOW_PROTECT_ERROR_LINE);
+                    "ValueError: invalid literal for int() with base 10: '80a'",
+                    WINNOW_PROTECT_ERROR_LINE);
   assert_protected ("Uncaught TypeError: Cannot read properties of undefined (reading 'x')",
                     "Uncaught TypeError: Cannot read properties of undefined (reading 'x')",
                     WINNOW_PROTECT_ERROR_LINE);
   assert_protected ("panic: runtime error: index out of range [5] with length 3\n",
-                    "panic: runtime error: index out of range [5] with length 3", WINNOW_PROTECT_ERROR_LINE);
-  assert_protected ("FAILED tests/test_x.py::test_add - assert 3 == 4", "FAILED tests/test_x.py::test_add - assert 3 == 4",
+                    "panic: runtime error: index out of range [5] with length 3",
                     WINNOW_PROTECT_ERROR_LINE);
-  assert_protected ("test result: FAILED. 0 passed; 1 failed", "test result: FAILED. 0 passed; 1 failed",
+  assert_protected ("FAILED tests/test_x.py::test_add - assert 3 == 4", "FAILED "
+                    "tests/test_x.py::test_add - assert 3 == 4",
                     WINNOW_PROTECT_ERROR_LINE);
-  assert_protected ("--- FAIL: TestParse (0.00s)", "--- FAIL: TestParse (0.00s)", WINNOW_PROTECT_ERROR_LINE);
+  assert_protected ("test result: FAILED. 0 passed; 1 failed", "test result: FAILED. 0 passed; 1 "
+                    "failed",
+                    WINNOW_PROTECT_ERROR_LINE);
+  assert_protected ("--- FAIL: TestParse (0.00s)", "--- FAIL: TestParse (0.00s)",
+                    WINNOW_PROTECT_ERROR_LINE);
   assert_protected ("make: *** [Makefile:3: all] Error 1", "make: *** [Makefile:3: all] Error 1",
                     WINNOW_PROTECT_ERROR_LINE);
   assert_protected ("==5214==ERROR: AddressSanitizer: SEGV on unknown address",
-                    "==5214==ERROR: AddressSanitizer: SEGV on unknown address", WINNOW_PROTECT_ERROR_LINE);
+                    "==5214==ERROR: AddressSanitizer: SEGV on unknown address",
+                    WINNOW_PROTECT_ERROR_LINE);
   /* prose about errors is prose */
   assert_scan ("Error handling is better now. We fixed an error in the parser; errors: none.\n"
                "The Exception class is documented. I saw this error: it was the cache.", "");
   /* rust's panic message sits on the next line */
-  assert_scan ("thread 'main' (5064) panicked at src/main.rs:2:5:\nindex out of bounds: the len is 3\nnote: run it again",
-               "error-line[thread 'main' (5064) panicked at src/main.rs:2:5:\nindex out of bounds: the len is 3\n"
+  assert_scan ("thread 'main' (5064) panicked at src/main.rs:2:5:\nindex out of bounds: the len "
+               "is 3\nnote: run it again",
+               "error-line[thread 'main' (5064) panicked at src/main.rs:2:5:\nindex out of "
+               "bounds: the len is 3\n"
                "note: run it again]");
 }
 
@@ -319,12 +339,14 @@ test_stack_frame (void)
   /* Java */
   assert_scan ("Exception in thread \"main\" java.lang.IllegalStateException: boom\n"
                "\tat com.example.Main.run(Main.java:10)\n"
-               "\tat java.base/jdk.internal.reflect.NativeMethodAccessorImpl.invoke0(Native Method)\n"
+               "\tat java.base/jdk.internal.reflect.NativeMethodAccessorImpl.invoke0(Native "
+               "Method)\n"
                "Caused by: java.lang.NullPointerException\n"
                "\t... 2 more",
                "error-line[Exception in thread \"main\" java.lang.IllegalStateException: boom] "
                "stack-frame[\tat com.example.Main.run(Main.java:10)\n"
-               "\tat java.base/jdk.internal.reflect.NativeMethodAccessorImpl.invoke0(Native Method)] "
+               "\tat java.base/jdk.internal.reflect.NativeMethodAccessorImpl.invoke0(Native "
+               "Method)] "
                "error-line[Caused by: java.lang.NullPointerException] "
                "stack-frame[\t... 2 more]");
   /* Go */
@@ -360,7 +382,8 @@ test_stack_frame (void)
   assert_scan ("    #0 0x55a2b081127f in path_length /app/src/crash.c:11:12\n",
                "indented-code[    #0 0x55a2b081127f in path_length /app/src/crash.c:11:12]");
   assert_scan ("READ of size 4\n    #0 0x55a2b081127f in path_length /app/src/crash.c:11:12\n",
-               "number[4] stack-frame[    #0 0x55a2b081127f in path_length /app/src/crash.c:11:12]");
+               "number[4] "
+               "stack-frame[    #0 0x55a2b081127f in path_length /app/src/crash.c:11:12]");
   /* "at" in a sentence is no frame */
   assert_scan ("at least one test fails (see below)", "");
 }
@@ -371,7 +394,8 @@ test_command (void)
   assert_scan ("$ npm test\n> cargo build --release\n> This is a quote.",
                "command[$ npm test\n> cargo build --release]");
   assert_scan ("dev@box:~/src/winnow$ ./dev test\nok", "command[dev@box:~/src/winnow$ ./dev test]");
-  assert_scan ("$ ./configure \\\n    --prefix=/usr\ndone", "command[$ ./configure \\\n    --prefix=/usr]");
+  assert_scan ("$ ./configure \\\n    --prefix=/usr\ndone", "command[$ ./configure \\\n    "
+               "--prefix=/usr]");
   assert_scan ("The price is $ 5.", "number[5]");
 
   /* commands inside sentences */
@@ -381,12 +405,16 @@ test_command (void)
                "command[git push origin main] command[sudo apt install jq]");
   assert_scan ("Try make -j4 && make test next.", "command[make -j4 && make test]");
   assert_scan ("Use cat README.md first.", "command[cat README.md]");
-  assert_scan ("git commit -m \"fix the parser\" works", "command[git commit -m \"fix the parser\"]");
+  assert_scan ("git commit -m \"fix the parser\" works", "command[git commit -m \"fix the "
+               "parser\"]");
   assert_scan ("then run pytest.", "command[pytest]");
   /* English words that are also tools */
   assert_scan ("Make sure to find the bug and go to the settings.", "");
   assert_scan ("The cat sat on the mat; head of the team said node modules are big.", "");
   assert_scan ("git is great", "");
+  assert_scan ("The bundle size grew and the composer wrote yarn balls.", "");
+  assert_scan ("Then yarn build and pnpm dev, or bun install.",
+               "command[yarn build] command[pnpm dev] command[bun install]");
 }
 
 static void
@@ -394,7 +422,8 @@ test_branch (void)
 {
   assert_scan ("Merge feature/token-receipts into main.",
                "branch[feature/token-receipts] branch[main]");
-  assert_scan ("fix/compression-ids was pushed to master", "branch[fix/compression-ids] branch[master]");
+  assert_scan ("fix/compression-ids was pushed to master", "branch[fix/compression-ids] "
+               "branch[master]");
   assert_scan ("Compare origin/main with the main branch.", "branch[origin/main] branch[main]");
   assert_scan ("The main thread is the main problem.", "");
 }
@@ -404,7 +433,8 @@ test_branch (void)
 static void
 test_url (void)
 {
-  assert_scan ("See https://en.wikipedia.org/wiki/Foo_(bar).", "url[https://en.wikipedia.org/wiki/Foo_(bar)]");
+  assert_scan ("See https://en.wikipedia.org/wiki/Foo_(bar).",
+               "url[https://en.wikipedia.org/wiki/Foo_(bar)]");
   assert_scan ("(see https://x.test/a) and [docs](https://x.test/d?a=1&b=2).",
                "url[https://x.test/a] url[https://x.test/d?a=1&b=2]");
   assert_scan ("PR: https://github.com/acme/widget/pull/42#issuecomment-1, merged.",
@@ -426,7 +456,8 @@ static void
 test_email (void)
 {
   assert_scan ("Mail bob.smith+ci@example.co.uk.", "email[bob.smith+ci@example.co.uk]");
-  assert_scan ("Ask @alice about react@18.2.0 and a@b.", "identifier[@alice] identifier[react@18.2.0]");
+  assert_scan ("Ask @alice about react@18.2.0 and a@b.", "identifier[@alice] "
+               "identifier[react@18.2.0]");
 }
 
 static void
@@ -434,9 +465,12 @@ test_path (void)
 {
   assert_scan ("Edit /etc/hosts, ./x, ../x and ~/src.",
                "path[/etc/hosts] path[./x] path[../x] path[~/src]");
-  assert_scan ("See a/b/c.ts, src/engine and tests/.", "path[a/b/c.ts] path[src/engine] path[tests/]");
-  assert_scan ("On Windows: C:\\repo\\file.c and \\\\server\\share.", "path[C:\\repo\\file.c] path[\\\\server\\share]");
-  assert_scan ("at src/x.ts:12:5 and a.ts(3,5) and x.rs#L10", "path[src/x.ts:12:5] path[a.ts(3,5)] path[x.rs#L10]");
+  assert_scan ("See a/b/c.ts, src/engine and tests/.", "path[a/b/c.ts] path[src/engine] "
+               "path[tests/]");
+  assert_scan ("On Windows: C:\\repo\\file.c and \\\\server\\share.", "path[C:\\repo\\file.c] "
+               "path[\\\\server\\share]");
+  assert_scan ("at src/x.ts:12:5 and a.ts(3,5) and x.rs#L10", "path[src/x.ts:12:5] "
+               "path[a.ts(3,5)] path[x.rs#L10]");
   assert_scan ("Open README.md, .env and Makefile.", "path[README.md] path[.env] path[Makefile]");
   assert_scan ("Glob **/*.test.ts please", "path[**/*.test.ts]");
   /* prose */
@@ -451,11 +485,14 @@ test_version_date_number (void)
                "version[v1.2.3] version[22.1.0-rc.1] version[^1.2] version[~1.2.3] version[>=3.8] "
                "version[1.x] version[2.0.0+build.5]");
   assert_scan ("Requires python>=3.8,<4.", "version[>=3.8] version[<4]");
-  assert_scan ("2026-04-18, 2026-04-18T09:00, 2026-04-18T09:00:12.5Z, 09:00:12, 18.04.2026, 04/18/2026",
-               "date[2026-04-18] date[2026-04-18T09:00] date[2026-04-18T09:00:12.5Z] date[09:00:12] "
+  assert_scan ("2026-04-18, 2026-04-18T09:00, 2026-04-18T09:00:12.5Z, 09:00:12, 18.04.2026, "
+               "04/18/2026",
+               "date[2026-04-18] date[2026-04-18T09:00] date[2026-04-18T09:00:12.5Z] "
+               "date[09:00:12] "
                "date[18.04.2026] date[04/18/2026]");
   assert_scan ("At 2026-04-18 09:00:12 +0200 it broke.", "date[2026-04-18 09:00:12 +0200]");
-  assert_scan ("Sat, 18 Apr 2026 09:00:00 GMT; April 18, 2026; 18 April 2026; Date:   Sat Apr 18 09:00:12 2026 +0200",
+  assert_scan ("Sat, 18 Apr 2026 09:00:00 GMT; April 18, 2026; 18 April 2026; Date:   Sat Apr 18 "
+               "09:00:12 2026 +0200",
                "date[Sat, 18 Apr 2026 09:00:00 GMT] date[April 18, 2026] date[18 April 2026] "
                "date[Sat Apr 18 09:00:12 2026 +0200]");
   assert_scan ("May I ask? In March we shipped.", "");
@@ -473,14 +510,16 @@ test_identifier (void)
                "identifier[HttpClient] identifier[GObject] identifier[CONST_CASE] "
                "identifier[__init__] identifier[_private]");
   assert_scan ("kebab-case vue-router x86-64 ABC-123 CVE-2024-1234 UTF-8 S3 TS2322 md5",
-               "identifier[kebab-case] identifier[vue-router] identifier[x86-64] identifier[ABC-123] "
+               "identifier[kebab-case] identifier[vue-router] identifier[x86-64] "
+               "identifier[ABC-123] "
                "identifier[CVE-2024-1234] identifier[UTF-8] identifier[S3] identifier[TS2322] "
                "identifier[md5]");
   assert_scan ("os.path.join self.cache std::vec::Vec foo() obj.run() Vec<String>",
                "identifier[os.path.join] identifier[self.cache] identifier[std::vec::Vec] "
                "identifier[foo()] identifier[obj.run()] identifier[Vec<String>]");
   assert_scan ("Call parse(text, len) then free.", "identifier[parse(text, len)]");
-  assert_scan ("$VAR ${HOME} %APPDATA% --save-dev --out=dist -x -Wall #123 @scope/pkg NODE_ENV=test",
+  assert_scan ("$VAR ${HOME} %APPDATA% --save-dev --out=dist -x -Wall #123 @scope/pkg "
+               "NODE_ENV=test",
                "identifier[$VAR] identifier[${HOME}] identifier[%APPDATA%] identifier[--save-dev] "
                "identifier[--out=dist] identifier[-x] identifier[-Wall] identifier[#123] "
                "identifier[@scope/pkg] identifier[NODE_ENV=test]");
@@ -501,11 +540,13 @@ test_prose_languages (void)
   static const char * const prose[] = {
     "I think we should probably just make sure the tests pass before we merge. Basically, the "
     "cache is fine and nothing else needs to change.",
-    "Eu acho que o problema está no arquivo de configuração. Não é possível compilar agora, mas "
+    "Eu acho que o problema está no arquivo de configuração. Não é possível compilar agora, "
+    "mas "
     "vou tentar de novo amanhã.",
     "Ich glaube, das Problem liegt in der Konfigurationsdatei. Die E-Mail-Adresse ist falsch. "
     "Bitte prüfen Sie die Übersicht.",
-    "Je pense que le problème vient du fichier de configuration. C'est peut-être à cause du cache. "
+    "Je pense que le problème vient du fichier de configuration. C'est peut-être à cause du "
+    "cache. "
     "Le contenu du fichier est vide.",
     "Creo que el problema está en el archivo de configuración. ¿Puedes revisarlo, por favor?",
     "Saya pikir masalahnya ada di berkas konfigurasi. Anak-anak sedang belajar. Kira-kira jam "
@@ -538,7 +579,8 @@ test_agent_messages (void)
       "212 ignores the marker. I changed it and ran ./dev test again; 317 passed.\n\n"
       "```c\nif (line->flags & LINE_MARKER)\n  continue;\n```\n\nShould I also update "
       "docs/STYLE.md?",
-      { "`engine/winnow-rtk.c`", "./dev test", "317", "```c\nif (line->flags & LINE_MARKER)\n  continue;\n```",
+      { "`engine/winnow-rtk.c`", "./dev test", "317", "```c\nif (line->flags & LINE_MARKER)\n  "
+        "continue;\n```",
         "docs/STYLE.md", NULL },
       { "I looked into the failing build", "Should I also update", NULL },
     },
@@ -606,8 +648,9 @@ test_agent_messages (void)
               g_error ("message %u: “%s” is not protected; spans: %s", i, token, all);
             }
         }
-      for (guint k = 0; k < G_N_ELEMENTS (messages[i].prose_words) && messages[i].prose_words[k]; k++)
-        assert_prose (text, messages[i].prose_words[k]);
+      for (guint k = 0; k < G_N_ELEMENTS (messages[i].prose_words); k++)
+        if (messages[i].prose_words[k] != NULL)
+          assert_prose (text, messages[i].prose_words[k]);
     }
 }
 
@@ -797,7 +840,8 @@ test_check (void)
   g_assert_error (error, WINNOW_PROTECT_ERROR, WINNOW_PROTECT_ERROR_TOKEN_LOST);
   g_assert_nonnull (strstr (error->message, "url"));
   {
-    g_autofree char *where = g_strdup_printf ("at byte %d", (int) (strstr (original, "https://x.test/b/7") - original));
+    gsize at = strstr (original, "https://x.test/b/7") - original;
+    g_autofree char *where = g_strdup_printf ("at byte %" G_GSIZE_FORMAT, at);
 
     g_assert_nonnull (strstr (error->message, where));
   }
@@ -813,7 +857,8 @@ test_check (void)
   g_clear_error (&error);
 
   /* tokens out of order */
-  g_assert_false (winnow_protect_check ("a v1.2.3 b 2026-04-18", -1, "2026-04-18 v1.2.3", -1, &error));
+  g_assert_false (winnow_protect_check ("a v1.2.3 b 2026-04-18", -1, "2026-04-18 v1.2.3", -1,
+                                        &error));
   g_assert_error (error, WINNOW_PROTECT_ERROR, WINNOW_PROTECT_ERROR_TOKEN_LOST);
   g_assert_nonnull (strstr (error->message, "date"));
   g_clear_error (&error);
@@ -829,7 +874,8 @@ test_check (void)
 
   /* a long token is shortened in the message, which stays valid UTF-8 */
   {
-    g_autofree char *long_fence = g_strdup_printf ("```\n%s\n```", "日本語のコード日本語のコード日本語のコード日本語のコード");
+    const char *code = "日本語のコード日本語のコード日本語のコード日本語のコード";
+    g_autofree char *long_fence = g_strdup_printf ("```\n%s\n```", code);
 
     g_assert_false (winnow_protect_check (long_fence, -1, "gone", -1, &error));
     g_assert_true (g_utf8_validate (error->message, -1, NULL));
