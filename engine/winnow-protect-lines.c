@@ -104,12 +104,13 @@ is_error_word (const char *w,
 }
 
 static const char * const error_starts[] = {
-  "error:", "error[", "Error:", "Error [", "fatal:", "fatal error:", "Fatal error:", "panic:",
-  "Traceback (most recent call last)", "--- FAIL", "Exception in thread", "Caused by:",
-  "Segmentation fault", "Aborted (core dumped)", "Program received signal",
-  "During handling of the above exception", "The above exception was the direct cause",
-  "npm ERR!", "npm error ", "[ERROR]", "[error]", "[FAIL", "[signal ", "AddressSanitizer",
-  "ninja: build stopped", "✗ ", "✕ ", "✖ ", "× ", "❌",
+  "error:", "error[", "warning:", "warning[", "Error:", "Error [", "fatal:", "fatal error:",
+  "Fatal error:", "panic:", "Traceback (most recent call last)", "--- FAIL",
+  "Exception in thread", "Caused by:", "Segmentation fault", "Aborted (core dumped)",
+  "Program received signal", "During handling of the above exception",
+  "The above exception was the direct cause", "npm ERR!", "npm error ", "[ERROR]", "[error]",
+  "[FAIL", "[signal ", "AddressSanitizer", "ninja: build stopped", "CONFLICT (",
+  "Automatic merge failed", "✗ ", "✕ ", "✖ ", "× ", "❌",
 };
 
 /**
@@ -119,7 +120,8 @@ static const char * const error_starts[] = {
  * `x.c:3:5: error: …`, `a.ts(3,7): error TS2322: …`, `TypeError: …`,
  * `java.lang.IllegalStateException: …`, `Traceback (most recent call last):`, `panic: …`,
  * `thread 'main' panicked at …`, `FAILED tests/x.py::t`, `--- FAIL: TestX`, pytest's `E   …`,
- * `==12==ERROR: AddressSanitizer: …`, `make: *** […] Error 1`.
+ * `==12==ERROR: AddressSanitizer: …`, `make: *** […] Error 1`. Compiler warnings
+ * (`warning: …`, `x.c:3:5: warning: …`) count too: an agent needs them as they are.
  */
 gboolean
 _winnow_protect_is_error_line (const char        *text,
@@ -167,7 +169,8 @@ _winnow_protect_is_error_line (const char        *text,
 
       if (len >= 5 && is_error_word (w, len))
         return TRUE;
-      if (len == 5 && memcmp (w, "error", 5) == 0 &&
+      if (((len == 5 && memcmp (w, "error", 5) == 0) ||
+           (len == 7 && memcmp (w, "warning", 7) == 0)) &&
           (start == 0 ||
            (start >= 2 && s[start - 1] == ' ' && strchr (":]-)", s[start - 2]) != NULL) ||
            preceded_by (s, start, "runtime ") || preceded_by (s, start, "fatal ")))

@@ -42,8 +42,8 @@ typedef enum
  *   command inside a sentence (`npm install --save-dev vitest`)
  * @WINNOW_PROTECT_BRANCH: a git branch: `feature/x`, `origin/main`, `main` after a branch word
  * @WINNOW_PROTECT_STRUCTURED: a JSON, YAML or TOML block
- * @WINNOW_PROTECT_ERROR_LINE: a line reporting an error or a failure, with the source excerpt
- *   a compiler prints under it
+ * @WINNOW_PROTECT_ERROR_LINE: a line reporting an error or a failure (or a compiler warning),
+ *   with the source excerpt a compiler prints under it
  * @WINNOW_PROTECT_STACK_FRAME: stack trace lines of Python, Node, Java, Go, Rust, gdb and the
  *   sanitizers
  *

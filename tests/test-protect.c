@@ -294,6 +294,14 @@ test_error_line (void)
   assert_protected ("==5214==ERROR: AddressSanitizer: SEGV on unknown address",
                     "==5214==ERROR: AddressSanitizer: SEGV on unknown address",
                     WINNOW_PROTECT_ERROR_LINE);
+  /* compiler warnings count too, a capitalised "Warning:" in a sentence does not */
+  assert_scan ("src/a.c:3:5: warning: unused variable 'y' [-Wunused-variable]\n"
+               "Warning: it is slow.",
+               "error-line[src/a.c:3:5: warning: unused variable 'y' [-Wunused-variable]]");
+  assert_scan ("warning: unused import: `std::io`\n --> src/main.rs:1:5",
+               "error-line[warning: unused import: `std::io`\n --> src/main.rs:1:5]");
+  assert_protected ("CONFLICT (content): Merge conflict in src/x.c",
+                    "CONFLICT (content): Merge conflict in src/x.c", WINNOW_PROTECT_ERROR_LINE);
   /* prose about errors is prose */
   assert_scan ("Error handling is better now. We fixed an error in the parser; errors: none.\n"
                "The Exception class is documented. I saw this error: it was the cache.", "");
