@@ -34,6 +34,7 @@
 #include "winnow-pipeline-result.h"
 #include "winnow-pipeline.h"
 #include "winnow-diff.h"
+#include "winnow-protect.h"
 #include "winnow-test-outcome.h"
 #include "winnow-tokens.h"
 #include "winnow-verify-report.h"

@@ -1,0 +1,549 @@
+/* winnow-protect-blocks.c — the lines a message protects whole
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Walks the lines once and claims blocks: fences, indented code, headings, tables, JSON, TOML
+ * and YAML, stack traces, error reports and prompt lines. A block span covers whole lines but
+ * not the final line break, so the prose around it keeps its line structure; consecutive lines
+ * of one kind make one span. The prose between blocks is handed to the inline lexer.
+ *
+ * Where the reference implementation gives up protecting (and so compresses code), Winnow
+ * keeps going: a fence may be indented (by up to three spaces, or more inside a list item),
+ * open a list item (`- ```bash`), be longer than three characters, carry an info string, hold
+ * the other fence character, close with any indentation, or never close (it then runs to the
+ * end of the message).
+ *
+ * Markdown rules are followed where they decide what is code: an indented code block cannot
+ * interrupt a paragraph and sits four columns right of the enclosing list item's content.
+ * Recognisers that look ahead (JSON, YAML, TOML) remember where an attempt failed and do not
+ * retry inside that stretch, so no line is scanned more than a few times.
+ */
+
+#define G_LOG_DOMAIN "winnow-protect"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "winnow-protect-private.h"
+
+
+void
+_winnow_protect_claim (ProtectBlocks     *bs,
+                       gsize              start,
+                       gsize              end,
+                       WinnowProtectKind  kind,
+                       gboolean           paragraph)
+{
+  const char *t = bs->text;
+
+  if (start > bs->prose_start)
+    _winnow_protect_scan_inline (t, bs->prose_start, start, bs->spans);
+  bs->prose_start = end;
+  bs->prev_paragraph = paragraph;
+
+  if (bs->spans->len > 0)
+    {
+      WinnowProtectSpan *last = &g_array_index (bs->spans, WinnowProtectSpan, bs->spans->len - 1);
+      gsize gap = start - last->end;
+
+      if (last->kind == kind && last->end <= start &&
+          ((gap == 1 && t[last->end] == '\n') ||
+           (gap == 2 && t[last->end] == '\r' && t[last->end + 1] == '\n')))
+        {
+          last->end = end;
+          return;
+        }
+    }
+
+  _winnow_protect_push (bs->spans, start, end, kind);
+}
+
+/* Length of a list marker and the space after it at @p ("- ", "* ", "+ ", "1. ", "2) "), or 0. */
+static gsize
+list_marker (const char *t,
+             gsize       p,
+             gsize       e)
+{
+  gsize d;
+
+  if (p + 1 < e && (t[p] == '-' || t[p] == '*' || t[p] == '+') &&
+      _winnow_protect_is_space (t[p + 1]))
+    return 2;
+  d = _winnow_protect_count_digits (t, e, p);
+  if (d >= 1 && d <= 9 && p + d + 1 < e && (t[p + d] == '.' || t[p + d] == ')') &&
+      _winnow_protect_is_space (t[p + d + 1]))
+    return d + 2;
+  return 0;
+}
+
+/* ---- fences and code --------------------------------------------------------------------- */
+
+static gboolean
+fence_open (const char        *t,
+            const ProtectLine *l,
+            char              *fence_char,
+            gsize             *fence_len)
+{
+  gsize p = l->body, run = 0, marker = list_marker (t, l->body, l->end);
+
+  if (marker > 0)
+    {
+      p += marker;
+      while (p < l->end && _winnow_protect_is_space (t[p]))
+        p++;
+    }
+  if (p >= l->end || (t[p] != '`' && t[p] != '~'))
+    return FALSE;
+  while (p + run < l->end && t[p + run] == t[p])
+    run++;
+  if (run < 3)
+    return FALSE;
+  /* a backtick fence's info string has no backtick: ```foo``` is inline code */
+  if (t[p] == '`' && memchr (t + p + run, '`', l->end - p - run) != NULL)
+    return FALSE;
+
+  *fence_char = t[p];
+  *fence_len = run;
+  return TRUE;
+}
+
+static gboolean
+fence_close (const char        *t,
+             const ProtectLine *l,
+             char               fence_char,
+             gsize              fence_len)
+{
+  gsize p = l->body, run = 0;
+
+  while (p + run < l->end && t[p + run] == fence_char)
+    run++;
+  return run >= fence_len && _winnow_protect_only_spaces (t, p + run, l->end);
+}
+
+static gboolean
+try_fence (ProtectBlocks     *bs,
+           const ProtectLine *l,
+           gsize             *next)
+{
+  const char *t = bs->text;
+  char fence_char;
+  gsize fence_len, end = l->end, pos = l->next;
+
+  if (!fence_open (t, l, &fence_char, &fence_len))
+    return FALSE;
+
+  while (pos < bs->length)
+    {
+      ProtectLine m;
+
+      _winnow_protect_read_line (t, bs->length, pos, &m);
+      if (fence_close (t, &m, fence_char, fence_len))
+        {
+          _winnow_protect_claim (bs, l->start, m.end, WINNOW_PROTECT_FENCE, FALSE);
+          *next = m.next;
+          return TRUE;
+        }
+      if (!_winnow_protect_line_blank (&m))
+        end = m.end;
+      pos = m.next;
+    }
+
+  /* never closed: the rest of the message is code */
+  _winnow_protect_claim (bs, l->start, end, WINNOW_PROTECT_FENCE, FALSE);
+  *next = bs->length;
+  return TRUE;
+}
+
+static gboolean
+try_indented_code (ProtectBlocks     *bs,
+                   const ProtectLine *l,
+                   gsize             *next)
+{
+  guint need = bs->list_indent + 4;
+  gsize end = l->end, pos = l->next;
+
+  if (bs->prev_paragraph || l->indent < need)
+    return FALSE;
+
+  *next = l->next;
+  while (pos < bs->length)
+    {
+      ProtectLine m;
+
+      _winnow_protect_read_line (bs->text, bs->length, pos, &m);
+      pos = m.next;
+      if (_winnow_protect_line_blank (&m))
+        continue;
+      if (m.indent < need)
+        break;
+      end = m.end;
+      *next = m.next;
+    }
+
+  _winnow_protect_claim (bs, l->start, end, WINNOW_PROTECT_INDENTED_CODE, FALSE);
+  return TRUE;
+}
+
+/* ---- headings and tables ----------------------------------------------------------------- */
+
+static gboolean
+try_atx_heading (ProtectBlocks     *bs,
+                 const ProtectLine *l,
+                 gsize             *next)
+{
+  const char *t = bs->text;
+  gsize p = l->body, run = 0;
+
+  while (p + run < l->end && t[p + run] == '#')
+    run++;
+  if (l->indent > 3 || run < 1 || run > 6 ||
+      (p + run < l->end && !_winnow_protect_is_space (t[p + run])))
+    return FALSE;
+
+  _winnow_protect_claim (bs, l->start, l->end, WINNOW_PROTECT_HEADING, FALSE);
+  *next = l->next;
+  return TRUE;
+}
+
+/* Title, then a line of `=` or `---` */
+static gboolean
+try_setext_heading (ProtectBlocks     *bs,
+                    const ProtectLine *l,
+                    gsize             *next)
+{
+  const char *t = bs->text;
+  ProtectLine m;
+  gsize run = 0, p = l->next;
+  char c;
+
+  /* most lines are not followed by an underline: decide that without reading the line */
+  while (p < bs->length && t[p] == ' ')
+    p++;
+  if (p >= bs->length || (t[p] != '=' && t[p] != '-'))
+    return FALSE;
+  if (l->indent > 3 || list_marker (t, l->body, l->end) > 0 || t[l->body] == '>' ||
+      t[l->body] == '|')
+    return FALSE;
+
+  _winnow_protect_read_line (t, bs->length, l->next, &m);
+  if (_winnow_protect_line_blank (&m) || m.indent > 3)
+    return FALSE;
+  c = t[m.body];
+  if (c != '=' && c != '-')
+    return FALSE;
+  while (m.body + run < m.end && t[m.body + run] == c)
+    run++;
+  if (run < (c == '=' ? 2u : 3u) || !_winnow_protect_only_spaces (t, m.body + run, m.end))
+    return FALSE;
+
+  _winnow_protect_claim (bs, l->start, m.end, WINNOW_PROTECT_HEADING, FALSE);
+  *next = m.next;
+  return TRUE;
+}
+
+static gboolean
+has_pipe (const char        *t,
+          const ProtectLine *l)
+{
+  return memchr (t + l->body, '|', l->end - l->body) != NULL;
+}
+
+/* |---|:--:| or ---|--- */
+static gboolean
+is_delimiter_row (const char        *t,
+                  const ProtectLine *l)
+{
+  gsize p = l->body, e = l->end;
+  guint cells = 0, pipes = 0;
+  gboolean leading = FALSE;
+
+  while (e > p && _winnow_protect_is_space (t[e - 1]))
+    e--;
+  if (p < e && t[p] == '|')
+    {
+      p++;
+      pipes++;
+      leading = TRUE;
+    }
+
+  while (p < e)
+    {
+      gsize dashes = 0;
+
+      while (p < e && _winnow_protect_is_space (t[p]))
+        p++;
+      if (p < e && t[p] == ':')
+        p++;
+      while (p + dashes < e && t[p + dashes] == '-')
+        dashes++;
+      if (dashes == 0)
+        return FALSE;
+      p += dashes;
+      if (p < e && t[p] == ':')
+        p++;
+      while (p < e && _winnow_protect_is_space (t[p]))
+        p++;
+      cells++;
+      if (p < e)
+        {
+          if (t[p] != '|')
+            return FALSE;
+          p++;
+          pipes++;
+        }
+    }
+
+  return pipes >= 1 && (cells >= 2 || leading);
+}
+
+/* | a | b | */
+static gboolean
+is_framed_row (const char        *t,
+               const ProtectLine *l)
+{
+  gsize e = l->end;
+  guint pipes = 0;
+
+  while (e > l->body && _winnow_protect_is_space (t[e - 1]))
+    e--;
+  if (e - l->body < 3 || t[l->body] != '|' || t[e - 1] != '|')
+    return FALSE;
+  for (gsize p = l->body; p < e; p++)
+    if (t[p] == '|')
+      pipes++;
+  return pipes >= 2;
+}
+
+static gboolean
+try_table (ProtectBlocks     *bs,
+           const ProtectLine *l,
+           gsize             *next)
+{
+  const char *t = bs->text;
+  ProtectLine m;
+  gsize end, pos;
+  gboolean delimited;
+
+  if (l->next >= bs->length || !has_pipe (t, l))
+    return FALSE;
+
+  _winnow_protect_read_line (t, bs->length, l->next, &m);
+  delimited = is_delimiter_row (t, &m);
+  if (!delimited && !(is_framed_row (t, l) && is_framed_row (t, &m)))
+    return FALSE;
+
+  end = m.end;
+  *next = m.next;
+  pos = m.next;
+  while (pos < bs->length)
+    {
+      _winnow_protect_read_line (t, bs->length, pos, &m);
+      if (_winnow_protect_line_blank (&m) ||
+          !(delimited ? has_pipe (t, &m) : is_framed_row (t, &m)))
+        break;
+      end = m.end;
+      *next = pos = m.next;
+    }
+
+  _winnow_protect_claim (bs, l->start, end, WINNOW_PROTECT_TABLE, FALSE);
+  return TRUE;
+}
+
+/* ---- traces, errors, prompts ------------------------------------------------------------- */
+
+static gboolean
+try_stack (ProtectBlocks     *bs,
+           const ProtectLine *l,
+           gsize             *next)
+{
+  const char *t = bs->text;
+  ProtectLine m;
+  gsize end = l->end, pos = l->next;
+
+  *next = l->next;
+  if (_winnow_protect_is_goroutine (t, l))
+    {
+      /* frames come in pairs: the function, then its file indented by a tab */
+      while (pos < bs->length)
+        {
+          _winnow_protect_read_line (t, bs->length, pos, &m);
+          if (_winnow_protect_line_blank (&m) ||
+              !(t[m.start] == '\t' || (m.next < bs->length && t[m.next] == '\t') ||
+                _winnow_protect_is_frame_line (t, &m)))
+            break;
+          end = m.end;
+          *next = pos = m.next;
+        }
+    }
+  else if (_winnow_protect_is_python_frame (t, l))
+    {
+      /* the source line and the carets under it */
+      while (pos < bs->length)
+        {
+          _winnow_protect_read_line (t, bs->length, pos, &m);
+          if (_winnow_protect_line_blank (&m) || m.indent <= l->indent ||
+              _winnow_protect_is_python_frame (t, &m))
+            break;
+          end = m.end;
+          *next = pos = m.next;
+        }
+    }
+  else if (!_winnow_protect_is_frame_line (t, l))
+    return FALSE;
+
+  _winnow_protect_claim (bs, l->start, end, WINNOW_PROTECT_STACK_FRAME, TRUE);
+  return TRUE;
+}
+
+static gboolean
+try_error (ProtectBlocks     *bs,
+           const ProtectLine *l,
+           gsize             *next)
+{
+  const char *t = bs->text;
+  ProtectLine m;
+  gsize end = l->end, pos = l->next;
+  gboolean panic_message;
+
+  if (!_winnow_protect_is_error_line (t, l))
+    return FALSE;
+
+  /* Rust prints the panic message on the line after "panicked at …:" */
+  panic_message = t[l->end - 1] == ':' &&
+                  memmem (t + l->body, l->end - l->body, " panicked at ", 13) != NULL;
+  *next = l->next;
+  while (pos < bs->length)
+    {
+      _winnow_protect_read_line (t, bs->length, pos, &m);
+      if (_winnow_protect_line_blank (&m) || _winnow_protect_is_frame_line (t, &m) ||
+          _winnow_protect_is_goroutine (t, &m))
+        break;
+      if (!(panic_message || _winnow_protect_is_error_context (t, &m) || m.indent > l->indent))
+        break;
+      panic_message = FALSE;
+      end = m.end;
+      *next = pos = m.next;
+    }
+
+  _winnow_protect_claim (bs, l->start, end, WINNOW_PROTECT_ERROR_LINE, TRUE);
+  return TRUE;
+}
+
+static gboolean
+try_prompt (ProtectBlocks     *bs,
+            const ProtectLine *l,
+            gsize             *next)
+{
+  const char *t = bs->text;
+  ProtectLine last = *l;
+
+  if (!_winnow_protect_is_prompt_line (t, l))
+    return FALSE;
+
+  /* a command continued with a trailing backslash */
+  while (last.end > last.body && t[last.end - 1] == '\\' && last.next < bs->length)
+    {
+      ProtectLine m;
+
+      _winnow_protect_read_line (t, bs->length, last.next, &m);
+      if (_winnow_protect_line_blank (&m))
+        break;
+      last = m;
+    }
+
+  _winnow_protect_claim (bs, l->start, last.end, WINNOW_PROTECT_COMMAND, TRUE);
+  *next = last.next;
+  return TRUE;
+}
+
+/* ---- the walk ---------------------------------------------------------------------------- */
+
+static gboolean
+scan_block (ProtectBlocks     *bs,
+            const ProtectLine *l,
+            gsize             *next)
+{
+  guchar c = bs->text[l->body];
+
+  return try_fence (bs, l, next) ||
+         try_indented_code (bs, l, next) ||
+         (c == '#' && try_atx_heading (bs, l, next)) ||
+         try_table (bs, l, next) ||
+         ((c == '{' || c == '[') && _winnow_protect_try_json (bs, l, next)) ||
+         _winnow_protect_try_toml (bs, l, next) ||
+         (c == '-' && _winnow_protect_try_yaml_document (bs, l, next)) ||
+         try_stack (bs, l, next) ||
+         try_error (bs, l, next) ||
+         try_prompt (bs, l, next) ||
+         _winnow_protect_try_yaml_run (bs, l, next) ||
+         try_setext_heading (bs, l, next);
+}
+
+/* Lists decide how far code must be indented: four columns past the item's content. */
+static void
+note_prose_line (ProtectBlocks     *bs,
+                 const ProtectLine *l)
+{
+  gsize marker = list_marker (bs->text, l->body, l->end);
+
+  if (marker > 0)
+    {
+      gsize p = l->body + marker, spaces = 1;
+
+      while (p < l->end && _winnow_protect_is_space (bs->text[p]) && spaces < 5)
+        {
+          p++;
+          spaces++;
+        }
+      bs->list_indent = l->indent + marker - 1 + (spaces > 4 ? 1 : spaces);
+    }
+  else if (bs->after_blank && l->indent < bs->list_indent)
+    bs->list_indent = l->indent >= 2 ? l->indent : 0;
+}
+
+void
+_winnow_protect_scan_blocks (const char *text,
+                             gsize       length,
+                             GArray     *spans)
+{
+  ProtectBlocks bs;
+  gsize pos = 0;
+
+  memset (&bs, 0, sizeof bs);
+  bs.text = text;
+  bs.length = length;
+  bs.spans = spans;
+  bs.after_blank = TRUE;
+
+  while (pos < length)
+    {
+      ProtectLine line;
+      gsize next;
+
+      _winnow_protect_read_line (text, length, pos, &line);
+      if (_winnow_protect_line_blank (&line))
+        {
+          bs.prev_paragraph = FALSE;
+          bs.after_blank = TRUE;
+          pos = line.next;
+          continue;
+        }
+
+      if (scan_block (&bs, &line, &next))
+        {
+          g_assert (next > pos);
+          pos = next;
+          bs.after_blank = FALSE;
+          continue;
+        }
+
+      note_prose_line (&bs, &line);
+      bs.prev_paragraph = TRUE;
+      bs.after_blank = FALSE;
+      pos = line.next;
+    }
+
+  if (length > bs.prose_start)
+    _winnow_protect_scan_inline (text, bs.prose_start, length, spans);
+}

@@ -1,0 +1,480 @@
+/* winnow-protect-lines.c — error lines, stack frames and prompt lines
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * What one line of a message is, when that can be told from the line alone: an error or
+ * failure report of a compiler, test runner or runtime, a stack frame of one of the traces
+ * agents paste (Python, Node, Java, Go, Rust, gdb, the sanitizers), or a shell prompt line.
+ * The shapes come from real output of the tools (tests/corpus/samples) rather than from their
+ * documentation. Each predicate looks at the line a bounded number of times: prefixes first,
+ * then at most one pass per `:` (error words sit just before a colon).
+ */
+
+#define G_LOG_DOMAIN "winnow-protect"
+
+#include "config.h"
+
+#include <string.h>
+
+#include "winnow-protect-private.h"
+
+void
+_winnow_protect_read_line (const char  *text,
+                           gsize        length,
+                           gsize        pos,
+                           ProtectLine *line)
+{
+  const char *nl = memchr (text + pos, '\n', length - pos);
+  gsize end = nl != NULL ? (gsize) (nl - text) : length;
+  gsize p = pos;
+  guint col = 0;
+
+  line->start = pos;
+  line->next = nl != NULL ? end + 1 : length;
+  if (end > pos && text[end - 1] == '\r')
+    end--;
+  while (p < end && (text[p] == ' ' || text[p] == '\t'))
+    {
+      col = text[p] == '\t' ? col + 4 - col % 4 : col + 1;
+      p++;
+    }
+  line->end = end;
+  line->body = p;
+  line->indent = col;
+}
+
+static inline gboolean
+has_prefix (const char *s,
+            gsize       n,
+            const char *prefix)
+{
+  gsize len = strlen (prefix);
+
+  return n >= len && memcmp (s, prefix, len) == 0;
+}
+
+/* @word at the start of @s, not followed by a letter, digit or underscore */
+static gboolean
+has_word_prefix (const char *s,
+                 gsize       n,
+                 const char *word)
+{
+  gsize len = strlen (word);
+
+  return has_prefix (s, n, word) && (n == len || !_winnow_protect_is_word_char (s[len]));
+}
+
+static gboolean
+has_suffix (const char *s,
+            gsize       n,
+            const char *suffix)
+{
+  gsize len = strlen (suffix);
+
+  return n >= len && memcmp (s + n - len, suffix, len) == 0;
+}
+
+static gboolean
+preceded_by (const char *s,
+             gsize       at,
+             const char *word)
+{
+  gsize len = strlen (word);
+
+  return at >= len && memcmp (s + at - len, word, len) == 0;
+}
+
+/* The word ending at @end: letters, digits, underscores, dots (java.lang.X) */
+static gsize
+word_start (const char *s,
+            gsize       end)
+{
+  while (end > 0 && (_winnow_protect_is_word_char (s[end - 1]) || s[end - 1] == '.' ||
+                     s[end - 1] == '$'))
+    end--;
+  return end;
+}
+
+static gboolean
+is_error_word (const char *w,
+               gsize       n)
+{
+  return has_suffix (w, n, "Error") || has_suffix (w, n, "ERROR") ||
+         has_suffix (w, n, "Exception");
+}
+
+static const char * const error_starts[] = {
+  "error:", "error[", "warning:", "warning[", "Error:", "Error [", "fatal:", "fatal error:",
+  "Fatal error:", "panic:", "Traceback (most recent call last)", "--- FAIL",
+  "Exception in thread", "Caused by:", "Segmentation fault", "Aborted (core dumped)",
+  "Program received signal", "During handling of the above exception",
+  "The above exception was the direct cause", "npm ERR!", "npm error ", "[ERROR]", "[error]",
+  "[FAIL", "[signal ", "AddressSanitizer", "ninja: build stopped", "CONFLICT (",
+  "Automatic merge failed", "✗ ", "✕ ", "✖ ", "× ", "❌",
+};
+
+/**
+ * _winnow_protect_is_error_line:
+ *
+ * A line that reports an error or a failure: `error: …`, `error[E0308]: …`,
+ * `x.c:3:5: error: …`, `a.ts(3,7): error TS2322: …`, `TypeError: …`,
+ * `java.lang.IllegalStateException: …`, `Traceback (most recent call last):`, `panic: …`,
+ * `thread 'main' panicked at …`, `FAILED tests/x.py::t`, `--- FAIL: TestX`, pytest's `E   …`,
+ * `==12==ERROR: AddressSanitizer: …`, `make: *** […] Error 1`. Compiler warnings
+ * (`warning: …`, `x.c:3:5: warning: …`) count too: an agent needs them as they are.
+ */
+gboolean
+_winnow_protect_is_error_line (const char        *text,
+                               const ProtectLine *line)
+{
+  const char *s = text + line->body;
+  gsize n = line->end - line->body;
+
+  if (n < 4)
+    return FALSE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (error_starts); i++)
+    if (error_starts[i][0] == s[0] && has_prefix (s, n, error_starts[i]))
+      return TRUE;
+  if (has_word_prefix (s, n, "FAILED") || has_word_prefix (s, n, "FAIL") ||
+      has_word_prefix (s, n, "ERROR") || has_word_prefix (s, n, "FATAL"))
+    return TRUE;
+  /* pytest's assertion report */
+  if (s[0] == 'E' && s[1] == ' ' && s[2] == ' ')
+    return TRUE;
+  /* make: *** [Makefile:3: all] Error 1 */
+  if (n > 4 && has_prefix (s, n, "make") && (s[4] == ':' || s[4] == '[') &&
+      memmem (s, n, ": ***", 5) != NULL)
+    return TRUE;
+  /* eslint's stylish format: "  3:7  error  'x' is assigned a value but never used" */
+  if (g_ascii_isdigit (s[0]))
+    {
+      gsize i = _winnow_protect_count_digits (s, n, 0);
+
+      if (i < n && s[i] == ':')
+        {
+          i += 1 + _winnow_protect_count_digits (s, n, i + 1);
+          while (i < n && s[i] == ' ')
+            i++;
+          if (has_word_prefix (s + i, n - i, "error"))
+            return TRUE;
+        }
+    }
+
+  /* an error word just before a colon */
+  for (const char *c = memchr (s, ':', n); c != NULL; c = memchr (c + 1, ':', n - (c + 1 - s)))
+    {
+      gsize end = c - s, start = word_start (s, end), len = end - start;
+      const char *w = s + start;
+
+      if (len >= 5 && is_error_word (w, len))
+        return TRUE;
+      if (((len == 5 && memcmp (w, "error", 5) == 0) ||
+           (len == 7 && memcmp (w, "warning", 7) == 0)) &&
+          (start == 0 ||
+           (start >= 2 && s[start - 1] == ' ' && strchr (":]-)", s[start - 2]) != NULL) ||
+           preceded_by (s, start, "runtime ") || preceded_by (s, start, "fatal ")))
+        return TRUE;
+      if (len >= 3 && w[0] == 'T' && w[1] == 'S' &&
+          _winnow_protect_count_digits (w, len, 2) == len - 2 && preceded_by (s, start, "error "))
+        return TRUE;
+    }
+
+  if (has_prefix (s, n, "thread '") && memmem (s, n, " panicked at ", 13) != NULL)
+    return TRUE;
+
+  /* one pass for the markers that may sit anywhere: FAILED, ERROR, FATAL as words,
+   * "Segmentation fault", "(core dumped)" */
+  for (gsize i = 1; i + 4 < n; i++)
+    {
+      const char *r = s + i;
+      gsize rn = n - i;
+
+      if (_winnow_protect_is_word_char (s[i - 1]))
+        continue;
+      switch (*r)
+        {
+        case 'F':
+          if (has_word_prefix (r, rn, "FAILED") || has_word_prefix (r, rn, "FATAL"))
+            return TRUE;
+          break;
+        case 'E':
+          if (has_word_prefix (r, rn, "ERROR"))
+            return TRUE;
+          break;
+        case 'S':
+          if (has_prefix (r, rn, "Segmentation fault"))
+            return TRUE;
+          break;
+        case '(':
+          if (has_prefix (r, rn, "(core dumped)"))
+            return TRUE;
+          break;
+        default:
+          break;
+        }
+    }
+
+  /* pytest's location line: "tests/test_x.py:5: AssertionError" */
+  {
+    gsize start = word_start (s, n);
+
+    if (start >= 2 && s[start - 1] == ' ' && s[start - 2] == ':' &&
+        is_error_word (s + start, n - start))
+      return TRUE;
+  }
+
+  return FALSE;
+}
+
+/**
+ * _winnow_protect_is_error_context:
+ *
+ * What a compiler prints under an error: rustc's ` --> src/main.rs:4:18`, `= note: …`, the
+ * `  |` gutter and numbered source lines of rustc and gcc, `note:`/`help:` lines.
+ */
+gboolean
+_winnow_protect_is_error_context (const char        *text,
+                                  const ProtectLine *line)
+{
+  const char *s = text + line->body;
+  gsize n = line->end - line->body, i;
+
+  if (n == 0)
+    return FALSE;
+  if (has_prefix (s, n, "--> ") || has_prefix (s, n, "::: ") || has_prefix (s, n, "= note:") ||
+      has_prefix (s, n, "= help:") || has_prefix (s, n, "note:") || has_prefix (s, n, "help:"))
+    return TRUE;
+
+  i = _winnow_protect_count_digits (s, n, 0);
+  while (i < n && s[i] == ' ')
+    i++;
+  if (i < n && s[i] == '|' && (i + 1 == n || s[i + 1] == ' '))
+    return TRUE;
+
+  return memmem (s, n, ": note: ", 8) != NULL;
+}
+
+/* After "at ": Node's `f (/x.js:1:2)`, `/x.js:1:2`, `Array.map (<anonymous>)`; Java's
+ * `a.B.c(B.java:19)`, `(Native Method)`; Rust's `./src/main.rs:2:5`; .NET's `… in x.cs:line 3` */
+static gboolean
+at_frame (const char *s,
+          gsize       n)
+{
+  if (has_prefix (s, n, "async "))
+    {
+      s += 6;
+      n -= 6;
+    }
+  if (n == 0 || g_ascii_isdigit (s[0]) || s[0] == ' ')
+    return FALSE;
+
+  if (s[n - 1] == ')')
+    {
+      const char *open = memrchr (s, '(', n);
+      const char *inner;
+      gsize len;
+
+      if (open == NULL)
+        return FALSE;
+      inner = open + 1;
+      len = s + n - 1 - inner;
+      for (gsize i = 0; i + 1 < len; i++)
+        if (inner[i] == ':' && g_ascii_isdigit (inner[i + 1]))
+          return TRUE;
+      return has_prefix (inner, len, "<anonymous>") || has_prefix (inner, len, "native") ||
+             has_prefix (inner, len, "Native Method") ||
+             has_prefix (inner, len, "Unknown Source") ||
+             has_prefix (inner, len, "Compiled Code") || has_prefix (inner, len, "index ");
+    }
+
+  if (memchr (s, ' ', n) == NULL)
+    {
+      gsize d = 0;
+
+      while (d < n && g_ascii_isdigit (s[n - 1 - d]))
+        d++;
+      return d > 0 && d < n && s[n - 1 - d] == ':';
+    }
+
+  return memmem (s, n, " in ", 4) != NULL && memmem (s, n, ":line ", 6) != NULL;
+}
+
+gboolean
+_winnow_protect_is_python_frame (const char        *text,
+                                 const ProtectLine *line)
+{
+  const char *s = text + line->body;
+  gsize n = line->end - line->body;
+
+  return has_prefix (s, n, "File \"") && memmem (s, n, "\", line ", 8) != NULL;
+}
+
+/* goroutine 1 [running]: */
+gboolean
+_winnow_protect_is_goroutine (const char        *text,
+                              const ProtectLine *line)
+{
+  const char *s = text + line->body;
+  gsize n = line->end - line->body, i;
+
+  if (!has_prefix (s, n, "goroutine ") || line->indent > 0)
+    return FALSE;
+  i = 10 + _winnow_protect_count_digits (s, n, 10);
+  return i > 10 && i + 2 < n && s[i] == ' ' && s[i + 1] == '[' && has_suffix (s, n, "]:");
+}
+
+/**
+ * _winnow_protect_is_frame_line:
+ *
+ * One line of a stack trace.
+ */
+gboolean
+_winnow_protect_is_frame_line (const char        *text,
+                               const ProtectLine *line)
+{
+  const char *s = text + line->body;
+  gsize n = line->end - line->body;
+
+  if (n < 3)
+    return FALSE;
+
+  if (has_prefix (s, n, "at "))
+    return at_frame (s + 3, n - 3);
+
+  if (_winnow_protect_is_python_frame (text, line))
+    return TRUE;
+
+  /* gdb and the sanitizers: `#0  0x… in f (…) at x.c:3`, `#1 0x… in main /x.c:5:3`,
+   * `#0  __strlen_evex () at ../x.S:79`; PHP: `#0 /x.php(12): f()` */
+  if (s[0] == '#' && g_ascii_isdigit (s[1]))
+    {
+      gsize i = 1 + _winnow_protect_count_digits (s, n, 1);
+      const char *r;
+      gsize rn;
+
+      if (i >= n || s[i] != ' ')
+        return FALSE;
+      while (i < n && s[i] == ' ')
+        i++;
+      r = s + i;
+      rn = n - i;
+      if (has_prefix (r, rn, "0x"))
+        return memmem (r, rn, " in ", 4) != NULL;
+      return has_prefix (r, rn, "/") || has_prefix (r, rn, "[internal") ||
+             has_prefix (r, rn, "{main}") || memmem (r, rn, ") at ", 5) != NULL ||
+             memmem (r, rn, ") from ", 7) != NULL;
+    }
+
+  /* gdb's current frame: `0x0000555555555131 in main () at crash.c:4`,
+   * `__strlen_evex () at ../sysdeps/x86_64/multiarch/strlen-evex.S:79` */
+  if (has_prefix (s, n, "0x") && memmem (s, n, " in ", 4) != NULL)
+    return TRUE;
+  {
+    gsize i = 0;
+
+    while (i < n && (_winnow_protect_is_word_char (s[i]) || s[i] == '.' || s[i] == ':'))
+      i++;
+    if (i > 0 && has_prefix (s + i, n - i, " () at ") && g_ascii_isdigit (s[n - 1]))
+      return TRUE;
+  }
+
+  /* Rust's backtrace: `   0: std::rt::lang_start`, `  12: __rustc::rust_begin_unwind` */
+  if (g_ascii_isdigit (s[0]))
+    {
+      gsize i = _winnow_protect_count_digits (s, n, 0);
+
+      if (i + 2 < n && s[i] == ':' && s[i + 1] == ' ')
+        {
+          const char *r = s + i + 2;
+          gsize rn = n - i - 2;
+
+          while (rn > 0 && *r == ' ')
+            {
+              r++;
+              rn--;
+            }
+          if (rn > 0 && (memmem (r, rn, "::", 2) != NULL || r[0] == '_' || r[0] == '<' ||
+                         has_prefix (r, rn, "0x")))
+            return TRUE;
+        }
+      return FALSE;
+    }
+
+  if (has_prefix (s, n, "stack backtrace:") || has_prefix (s, n, "created by "))
+    return TRUE;
+  /* Ruby: `from /x.rb:12:in 'foo'` */
+  if (has_prefix (s, n, "from ") &&
+      (memmem (s, n, ":in `", 5) != NULL || memmem (s, n, ":in '", 5) != NULL))
+    return TRUE;
+  /* Java: `... 3 more`, `... 12 common frames omitted` */
+  if (has_prefix (s, n, "... ") && n > 4 && g_ascii_isdigit (s[4]) &&
+      (has_suffix (s, n, " more") || has_suffix (s, n, " omitted")))
+    return TRUE;
+  /* Go: `\t/x/main.go:15 +0x1d` */
+  if (text[line->start] == '\t' && memmem (s, n, ".go:", 4) != NULL)
+    return TRUE;
+
+  return FALSE;
+}
+
+/**
+ * _winnow_protect_is_prompt_line:
+ *
+ * A command at a shell or debugger prompt: `$ npm test`, `> cargo build` (a known tool after
+ * `> `, so quoted prose stays prose), `user@host:~/src$ make`, `PS C:\repo> dir`, `(gdb) bt`,
+ * `>>> import os`.
+ */
+gboolean
+_winnow_protect_is_prompt_line (const char        *text,
+                                const ProtectLine *line)
+{
+  const char *s = text + line->body;
+  gsize n = line->end - line->body;
+
+  if (n < 3)
+    return FALSE;
+
+  if (s[0] == '$' && s[1] == ' ' && s[2] != ' ' && !g_ascii_isdigit (s[2]))
+    return TRUE;
+
+  if (s[0] == '>' && s[1] == ' ')
+    {
+      const char *w = s + 2;
+      gsize len = 0;
+
+      while (2 + len < n && w[len] != ' ' && w[len] != '\t')
+        len++;
+      return _winnow_protect_lookup_tool (w, len) != NULL ||
+             (len > 2 && w[0] == '.' && w[1] == '/');
+    }
+
+  if (has_prefix (s, n, "(gdb) ") || has_prefix (s, n, "(lldb) ") || has_prefix (s, n, "(Pdb) ") ||
+      has_prefix (s, n, ">>> "))
+    return TRUE;
+
+  if (has_prefix (s, n, "PS ") && n > 7 && g_ascii_isalpha (s[3]) && s[4] == ':' && s[5] == '\\' &&
+      memchr (s, '>', n) != NULL)
+    return TRUE;
+
+  /* user@host:~/src$ make */
+  {
+    const char *at = memchr (s, '@', MIN (n, 64));
+    gsize i;
+
+    if (at == NULL || at == s)
+      return FALSE;
+    for (i = 0; s + i < at; i++)
+      if (!(_winnow_protect_is_word_char (s[i]) || s[i] == '.' || s[i] == '-'))
+        return FALSE;
+    i = at - s + 1;
+    while (i < n && (_winnow_protect_is_word_char (s[i]) || s[i] == '.' || s[i] == '-'))
+      i++;
+    if (i >= n || s[i] != ':' || i == (gsize) (at - s) + 1)
+      return FALSE;
+    for (; i < n && s[i] != ' '; i++)
+      if ((s[i] == '$' || s[i] == '#') && i + 1 < n && s[i + 1] == ' ')
+        return TRUE;
+    return FALSE;
+  }
+}
