@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
-"""Validate the verbose-prose corpus and print a summary.
+"""Validate the prose corpus and print a summary.
 
     tests/prose/check.py [MESSAGES-DIR]
 
 Checks every messages/*.json: it is UTF-8 JSON, pretty-printed as `json.dumps(indent=2,
-ensure_ascii=False)` writes it, with exactly the fields id, lang, role, scenario, text, needles,
-meaning; the id is unique, equals the file name stem and reads NNN-slug; lang and role are
-known; the text is 60-600 words long (see count_words); there are 5-30 needles (each at least 3
-characters, so that finding it is evidence) and 1-5 meaning strings, none blank or repeated,
-each an exact substring of the text; and every language has its minimum number of messages.
-Prints a table of messages per language and role, words (min and max per message), needles
-and meaning strings, then the problems; exits 1 if there is any.
+ensure_ascii=False)` writes it, with exactly the fields id, lang, role, style, scenario, text,
+needles, meaning; the id is unique, equals the file name stem and reads NNN-slug; lang, role and
+style are known, and the style agrees with the slug (`verbose` in the slug iff style verbose,
+`terse` in the slug iff style terse); the text is 60-600 words long, 150-600 for the verbose
+style (see count_words); there are 5-30 needles (each at least 3 characters, so that finding it
+is evidence) and 1-5 meaning strings, none blank or repeated, each an exact substring of the
+text; and every language has its minimum number of messages in each stratum (mixed and terse
+together; verbose). Prints a table of messages per language and role, words (min and max per
+message), needles and meaning strings, a table of messages and words per language and style,
+then the problems; exits 1 if there is any.
 """
 import collections
 import json
@@ -19,12 +22,16 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+# minimum messages per language: realistic mixed + terse stratum, verbose stratum
 LANGS = {"en": 48, "pt-BR": 6, "es": 6, "de": 6, "fr": 6, "ja": 6, "id": 6, "zh": 6}
-MIN_TOTAL = 90
+VERBOSE = {"en": 36, "pt-BR": 4, "es": 4, "de": 4, "fr": 4, "ja": 4, "id": 4, "zh": 4}
+MIN_TOTAL = 160
 ROLES = ("user", "assistant", "system")
-FIELDS = ("id", "lang", "role", "scenario", "text", "needles", "meaning")
+STYLES = ("verbose", "mixed", "terse")
+FIELDS = ("id", "lang", "role", "style", "scenario", "text", "needles", "meaning")
 ID_RE = re.compile(r"^[0-9]{3}-[a-z0-9]+(?:-[a-z0-9]+)*$")
 WORDS = (60, 600)
+VERBOSE_WORDS = (150, 600)
 NEEDLES = (5, 30)
 MEANING = (1, 5)
 MIN_NEEDLE = 3
@@ -66,7 +73,7 @@ def check_message(path, seen, problems):
             return None
     if raw != json.dumps(msg, ensure_ascii=False, indent=2) + "\n":
         bad("not pretty-printed as json.dumps(indent=2, ensure_ascii=False) plus a newline")
-    for key in ("id", "lang", "role", "scenario", "text"):
+    for key in ("id", "lang", "role", "style", "scenario", "text"):
         if not isinstance(msg[key], str) or not msg[key].strip():
             bad(f"{key} must be a non-empty string")
             return None
@@ -85,12 +92,18 @@ def check_message(path, seen, problems):
         bad(f"lang {msg['lang']!r} is not one of {', '.join(LANGS)}")
     if msg["role"] not in ROLES:
         bad(f"role {msg['role']!r} is not one of {', '.join(ROLES)}")
+    if msg["style"] not in STYLES:
+        bad(f"style {msg['style']!r} is not one of {', '.join(STYLES)}")
+    for style in ("verbose", "terse"):
+        if (style in stem.split("-")) != (msg["style"] == style):
+            bad(f"style {msg['style']!r} but {style!r} {'not ' * (style not in stem.split('-'))}in the slug")
     if "\n" in msg["scenario"]:
         bad("scenario must be one line")
     text = msg["text"]
     words = count_words(text)
-    if not WORDS[0] <= words <= WORDS[1]:
-        bad(f"{words} words, want {WORDS[0]}-{WORDS[1]}")
+    lo, hi = VERBOSE_WORDS if msg["style"] == "verbose" else WORDS
+    if not lo <= words <= hi:
+        bad(f"{words} words, want {lo}-{hi} for style {msg['style']}")
     for key, (lo, hi) in (("needles", NEEDLES), ("meaning", MEANING)):
         what = {"needles": "needle", "meaning": "meaning string"}[key]
         items = msg[key]
@@ -137,7 +150,11 @@ def main():
             msgs.append(got)
 
     stats = collections.defaultdict(collections.Counter)
+    by_style = collections.defaultdict(collections.Counter)
     for msg, words in msgs:
+        for key in (msg["lang"], "total"):
+            by_style[key][msg["style"]] += 1
+            by_style[key][msg["style"] + " words"] += words
         for key in (msg["lang"], "total"):
             s = stats[key]
             s["messages"] += 1
@@ -148,14 +165,22 @@ def main():
             s["min"] = min(s["min"] or words, words)
             s["max"] = max(s["max"], words)
     for lang, want in LANGS.items():
-        if stats[lang]["messages"] < want:
-            problems.append(f"{lang}: {stats[lang]['messages']} messages, want at least {want}")
+        have = by_style[lang]["mixed"] + by_style[lang]["terse"]
+        if have < want:
+            problems.append(f"{lang}: {have} mixed and terse messages, want at least {want}")
+        if by_style[lang]["verbose"] < VERBOSE[lang]:
+            problems.append(f"{lang}: {by_style[lang]['verbose']} verbose messages, "
+                            f"want at least {VERBOSE[lang]}")
     if stats["total"]["messages"] < MIN_TOTAL:
         problems.append(f"{stats['total']['messages']} messages, want at least {MIN_TOTAL}")
 
     cols = ("messages",) + ROLES + ("words", "min", "max", "needles", "meaning")
     table(("lang",) + cols,
           [[lang] + [stats[lang][c] for c in cols] for lang in list(LANGS) + ["total"]])
+    print()
+    cols = [c for s in STYLES for c in (s, s + " words")]
+    table(("lang",) + tuple(cols),
+          [[lang] + [by_style[lang][c] for c in cols] for lang in list(LANGS) + ["total"]])
     if problems:
         print(f"\n{len(problems)} problem(s):")
         for p in problems:
