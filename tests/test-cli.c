@@ -436,6 +436,31 @@ test_compress_huge (void)
   g_remove (path);
 }
 
+/* 50 MB of prose in one chat message: no crash, no hang, the same shape back */
+static void
+test_compress_huge_message (void)
+{
+  g_autoptr(GString) json = g_string_new ("[{\"role\":\"user\",\"content\":\"");
+  g_autofree char *path = NULL;
+  g_auto(Run) r = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  gsize prefix = json->len;
+  gint64 start;
+
+  while (json->len - prefix < 50 * 1024 * 1024)
+    g_string_append (json, "Basically, I think the build is really slow. ");
+  g_string_append (json, "\"}]");
+  path = write_tmp ("huge-messages.json", json->str, json->len);
+
+  start = g_get_monotonic_time ();
+  WINNOW (&r, NULL, NULL, "compress", "--mode", "stacked", "--messages", path);
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 60 * G_USEC_PER_SEC);
+  g_assert_true (json_parser_load_from_data (parser, out_str (&r), -1, NULL));
+  g_assert_true (JSON_NODE_HOLDS_ARRAY (json_parser_get_root (parser)));
+  g_remove (path);
+}
+
 static void
 test_detect (void)
 {
@@ -627,6 +652,7 @@ main (int   argc,
   g_test_add_func ("/winnow/cli/rules-and-expand", test_rules_and_expand);
   g_test_add_func ("/winnow/cli/verify-rule-packs", test_verify_rule_packs);
   g_test_add_func ("/winnow/cli/compress-huge", test_compress_huge);
+  g_test_add_func ("/winnow/cli/compress-huge-message", test_compress_huge_message);
   g_test_add_func ("/winnow/cli/detect", test_detect);
   g_test_add_func ("/winnow/cli/verify", test_verify);
   g_test_add_func ("/winnow/cli/filters", test_filters);
