@@ -27,8 +27,14 @@
  *    (a run of one character, a base64 blob) keep their pairs in a heap, O(n log n).
  *
  * The vocabulary is data: engine/tokenizer/o200k_base.tiktoken, turned at build time by
- * engine/tokenizer/make-blob.py into a blob with a ready hash table (bytes → rank) and a
- * rank → bytes index, embedded uncompressed in a GResource and read in place.
+ * engine/tokenizer/make-blob.py into a blob with a ready hash table (bytes → rank), a
+ * rank → bytes index and a table of two-byte tokens, embedded uncompressed in a GResource and
+ * read in place: a process builds no table.
+ *
+ * Receipts count every compression, so speed matters (tests/bench-tokens.c): ASCII is
+ * classified by a table, a piece's hash slot is fetched from memory while the next piece is
+ * found, and each thread caches the merges of recent pieces that are not tokens (command output
+ * repeats its paths and identifiers), compared byte for byte so a hit is exact.
  */
 
 #define G_LOG_DOMAIN "winnow-tokens"
@@ -595,8 +601,7 @@ sink_add_all (Sink          *sink,
     g_array_append_vals (sink->ids, ranks, n);
 }
 
-/* tiktoken's own loop: after each merge, rescan the pairs for the lowest rank. Writes the
- * tokens of @p[0 … n) to @out (room for @n) and returns how many. */
+/* One part of a piece being merged. */
 typedef struct
 {
   guint32 start;   /* of the part in the piece */
@@ -615,6 +620,8 @@ hash_prefetch (const Vocab  *v,
   return h;
 }
 
+/* tiktoken's own loop: after each merge, rescan the pairs for the lowest rank. Writes the
+ * tokens of @p[0 … n) to @out (room for @n) and returns how many. */
 static gsize
 bpe_scan (const Vocab  *v,
           const guint8 *p,
@@ -682,52 +689,67 @@ bpe_scan (const Vocab  *v,
 }
 
 /* A binary min-heap of (rank << 32 | start): the lowest rank first, the leftmost on ties. */
+typedef struct
+{
+  guint64 *keys;
+  gsize    len;
+  gsize    size;
+} Heap;
+
 static inline void
-heap_push (GArray  *heap,
-           guint64  key)
+heap_sift_down (Heap    *heap,
+                gsize    i,
+                guint64  key)
 {
-  guint64 *h;
-  gsize i = heap->len;
-
-  g_array_set_size (heap, heap->len + 1);
-  h = (guint64 *) (gpointer) heap->data;
-  while (i > 0)
-    {
-      gsize up = (i - 1) / 2;
-
-      if (h[up] <= key)
-        break;
-      h[i] = h[up];
-      i = up;
-    }
-  h[i] = key;
-}
-
-static inline guint64
-heap_pop (GArray *heap)
-{
-  guint64 *h = (guint64 *) (gpointer) heap->data;
-  guint64 top = h[0];
-  gsize len = heap->len - 1;
-  guint64 key = h[len];
-  gsize i = 0;
+  guint64 *h = heap->keys;
 
   for (;;)
     {
       gsize child = 2 * i + 1;
 
-      if (child >= len)
+      if (child >= heap->len)
         break;
-      if (child + 1 < len && h[child + 1] < h[child])
+      if (child + 1 < heap->len && h[child + 1] < h[child])
         child++;
       if (key <= h[child])
         break;
       h[i] = h[child];
       i = child;
     }
-  if (len > 0)
-    h[i] = key;
-  g_array_set_size (heap, len);
+  h[i] = key;
+}
+
+static inline void
+heap_push (Heap    *heap,
+           guint64  key)
+{
+  gsize i = heap->len++;
+
+  if (G_UNLIKELY (heap->len > heap->size))
+    {
+      heap->size *= 2;
+      heap->keys = g_renew (guint64, heap->keys, heap->size);
+    }
+  while (i > 0)
+    {
+      gsize up = (i - 1) / 2;
+
+      if (heap->keys[up] <= key)
+        break;
+      heap->keys[i] = heap->keys[up];
+      i = up;
+    }
+  heap->keys[i] = key;
+}
+
+static inline guint64
+heap_pop (Heap *heap)
+{
+  guint64 top = heap->keys[0];
+
+  heap->len--;
+  if (heap->len > 0)
+    heap_sift_down (heap, 0, heap->keys[heap->len]);
   return top;
 }
 
@@ -743,15 +765,11 @@ bpe_heap (const Vocab  *v,
   guint32 *prev = g_new (guint32, n + 1);
   guint32 *rank = g_new (guint32, n + 1);    /* of the pair (part, next part); NONE when gone */
   guint32 *token = g_new (guint32, n + 1);   /* of the part itself */
-  g_autoptr(GArray) heap = g_array_sized_new (FALSE, FALSE, sizeof (guint64), n);
-  guint64 *h;
-  gsize heap_len = 0;
+  Heap heap = { g_new (guint64, n + 1), 0, n + 1 };
 
   g_assert (n < G_MAXUINT32);
 
   /* all pairs at once, then heapify: O(n) */
-  g_array_set_size (heap, n);
-  h = (guint64 *) (gpointer) heap->data;
   for (gsize i = 0; i < n; i++)
     {
       next[i] = i + 1;
@@ -759,33 +777,14 @@ bpe_heap (const Vocab  *v,
       token[i] = v->byte_rank[p[i]];
       rank[i] = i + 1 < n ? vocab_pair (v, p + i) : NONE;
       if (rank[i] != NONE)
-        h[heap_len++] = ((guint64) rank[i] << 32) | i;
+        heap.keys[heap.len++] = ((guint64) rank[i] << 32) | i;
     }
-  g_array_set_size (heap, heap_len);
-  for (gsize k = heap_len / 2; k-- > 0;)
+  for (gsize k = heap.len / 2; k-- > 0;)
+    heap_sift_down (&heap, k, heap.keys[k]);
+
+  while (heap.len > 0)
     {
-      guint64 key = h[k];
-      gsize i = k;
-
-      for (;;)
-        {
-          gsize child = 2 * i + 1;
-
-          if (child >= heap_len)
-            break;
-          if (child + 1 < heap_len && h[child + 1] < h[child])
-            child++;
-          if (key <= h[child])
-            break;
-          h[i] = h[child];
-          i = child;
-        }
-      h[i] = key;
-    }
-
-  while (heap->len > 0)
-    {
-      guint64 key = heap_pop (heap);
+      guint64 key = heap_pop (&heap);
       guint32 r = key >> 32, s = key & G_MAXUINT32, t, u;
 
       if (rank[s] != r)
@@ -801,14 +800,14 @@ bpe_heap (const Vocab  *v,
 
       rank[s] = u < n ? vocab_lookup (v, p + s, next[u] - s) : NONE;
       if (rank[s] != NONE)
-        heap_push (heap, ((guint64) rank[s] << 32) | s);
+        heap_push (&heap, ((guint64) rank[s] << 32) | s);
       if (s > 0)
         {
           guint32 ps = prev[s];
 
           rank[ps] = vocab_lookup (v, p + ps, u - ps);
           if (rank[ps] != NONE)
-            heap_push (heap, ((guint64) rank[ps] << 32) | ps);
+            heap_push (&heap, ((guint64) rank[ps] << 32) | ps);
         }
     }
 
@@ -819,6 +818,7 @@ bpe_heap (const Vocab  *v,
   g_free (prev);
   g_free (rank);
   g_free (token);
+  g_free (heap.keys);
 }
 
 static void

@@ -11,6 +11,12 @@
  * sequence cut short); each such byte is one token, the o200k_base token of that single byte,
  * and each run of valid UTF-8 between them is encoded as if it were a text of its own. NUL is a
  * valid character.
+ *
+ * Letters, digits and marks are told apart by GLib's Unicode tables (g_unichar_type(), those of
+ * the GLib the process runs with: Unicode 15.0 for GLib 2.74), tiktoken's by its regex crate's
+ * (Unicode 16.0 for tiktoken 1.0.22). Characters assigned in between — CJK Extension I
+ * (U+2EBF0…U+2EE5D), the scripts new in Unicode 16 (Garay, Todhri, Tulu-Tigalari, …) — are
+ * unassigned here, so they group like punctuation and the pieces around them may differ.
  */
 
 #pragma once

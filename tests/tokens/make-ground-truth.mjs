@@ -23,7 +23,9 @@
 //   cases   — {name, text, ids} (with text_b64 too when the text holds a NUL) and, for the long runs, {name, repeat, times, ids_rle} where
 //             ids_rle is [[id, count], …] (the ids of repeat×times, run-length encoded);
 //   samples — for every tests/corpus/samples/* file that is valid UTF-8:
-//             {file, count, ids_sha256} (SHA-256 of the ids written as decimal, comma-separated).
+//             {file, sha256 (of the file), count, ids_sha256 (of the ids written in decimal,
+//             comma-separated)}. test-tokens checks the samples that are still the same and
+//             only mentions new or changed ones: rerun this script when the corpus changes.
 
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -122,9 +124,10 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 for (const file of readdirSync(samplesDir).sort())
   {
     let text;
+    const bytes = readFileSync(join(samplesDir, file));
     try
       {
-        text = decoder.decode(readFileSync(join(samplesDir, file)));
+        text = decoder.decode(bytes);
       }
     catch
       {
@@ -133,6 +136,7 @@ for (const file of readdirSync(samplesDir).sort())
     const ids = encode(text);
     out.samples.push({
       file,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
       count: ids.length,
       ids_sha256: createHash('sha256').update(ids.join(',')).digest('hex'),
     });
