@@ -26,6 +26,9 @@ gsize   _winnow_tokens_piece_end   (const char      *text,
 gint32  _winnow_tokens_rank        (const char      *bytes,
                                     gsize            length);
 
+/* The rank of the byte @b as a token, from the blob's table of single bytes. */
+guint32 _winnow_tokens_byte_rank   (guint8           b);
+
 /* The rank of the two bytes @a @b as one token, or -1, from the blob's table of pairs. */
 gint32  _winnow_tokens_pair_rank   (guint8           a,
                                     guint8           b);

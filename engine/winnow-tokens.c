@@ -28,8 +28,8 @@
  *
  * The vocabulary is data: engine/tokenizer/o200k_base.tiktoken, turned at build time by
  * engine/tokenizer/make-blob.py into a blob with a ready hash table (bytes → rank), a
- * rank → bytes index and a table of two-byte tokens, embedded uncompressed in a GResource and
- * read in place: a process builds no table.
+ * rank → bytes index and tables of the one- and two-byte tokens, embedded uncompressed in a
+ * GResource and read in place: a process builds no table.
  *
  * Receipts count every compression, so speed matters (tests/bench-tokens.c): ASCII is
  * classified by a table, a piece's hash slot is fetched from memory while the next piece is
@@ -80,7 +80,7 @@ typedef struct
   guint64        mask;
   guint32        n_tokens;
   guint32        max_len;
-  guint32        byte_rank[256];
+  const guint32 *bytes;      /* the rank of each single byte, little-endian */
 } Vocab;
 
 /* ---- the hash, identical to hash_bytes() in make-blob.py ---- */
@@ -189,6 +189,14 @@ vocab_find (const Vocab  *v,
     }
 }
 
+/* The rank of the byte @b as a token (every byte is one). */
+static inline guint32
+byte_rank (const Vocab *v,
+           guint8       b)
+{
+  return GUINT32_FROM_LE (v->bytes[b]);
+}
+
 /* The rank of the two bytes at @p as one token, or NONE. */
 static inline guint32
 vocab_pair (const Vocab  *v,
@@ -215,7 +223,7 @@ vocab_load (Vocab *v)
   g_autoptr(GError) error = NULL;
   const guint8 *blob;
   gsize size;
-  guint32 table_bits, pool_size, offsets_at, table_at, pool_at, pairs_at;
+  guint32 table_bits, pool_size, offsets_at, table_at, pool_at, pairs_at, bytes_at;
 
   bytes = g_resources_lookup_data (VOCAB_RESOURCE, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
   if (bytes == NULL)
@@ -245,28 +253,22 @@ vocab_load (Vocab *v)
   table_at = le32_at (blob, 28);
   pool_at = le32_at (blob, 32);
   pairs_at = le32_at (blob, 40);
+  bytes_at = le32_at (blob, 44);
 
   if (table_bits > 30 || v->n_tokens >= RANK_MASK
       || offsets_at + 4 * ((gsize) v->n_tokens + 1) > table_at
       || table_at + (G_GUINT64_CONSTANT (8) << table_bits) > pairs_at
-      || pairs_at + 4 * 65536 > pool_at
+      || pairs_at + 4 * 65536 > bytes_at
+      || bytes_at + 4 * 256 > pool_at
       || pool_at + (gsize) pool_size != size)
     g_error ("%s is damaged", VOCAB_RESOURCE);
 
   v->offsets = (const guint32 *) (gconstpointer) (blob + offsets_at);
   v->table = (const guint64 *) (gconstpointer) (blob + table_at);
   v->pairs = (const guint32 *) (gconstpointer) (blob + pairs_at);
+  v->bytes = (const guint32 *) (gconstpointer) (blob + bytes_at);
   v->pool = blob + pool_at;
   v->mask = (G_GUINT64_CONSTANT (1) << table_bits) - 1;
-
-  for (guint b = 0; b < 256; b++)
-    {
-      guint8 byte = b;
-
-      v->byte_rank[b] = vocab_lookup (v, &byte, 1);
-      if (v->byte_rank[b] == NONE)
-        g_error ("%s has no token for the byte %u", VOCAB_RESOURCE, b);
-    }
 }
 
 static inline const Vocab *
@@ -635,7 +637,7 @@ bpe_scan (const Vocab  *v,
   for (gsize i = 0; i < n; i++)
     {
       parts[i].start = i;
-      parts[i].token = v->byte_rank[p[i]];
+      parts[i].token = byte_rank (v, p[i]);
       parts[i].rank = i + 1 < n ? vocab_pair (v, p + i) : NONE;
     }
   parts[n].start = n;
@@ -774,7 +776,7 @@ bpe_heap (const Vocab  *v,
     {
       next[i] = i + 1;
       prev[i] = i > 0 ? i - 1 : NONE;
-      token[i] = v->byte_rank[p[i]];
+      token[i] = byte_rank (v, p[i]);
       rank[i] = i + 1 < n ? vocab_pair (v, p + i) : NONE;
       if (rank[i] != NONE)
         heap.keys[heap.len++] = ((guint64) rank[i] << 32) | i;
@@ -894,7 +896,7 @@ encode_piece (const Vocab  *v,
 
   if (n == 1)
     {
-      sink_add (sink, v->byte_rank[*p]);
+      sink_add (sink, byte_rank (v, *p));
       return;
     }
   if (n > v->max_len)
@@ -970,7 +972,7 @@ encode (const char *text,
           if (held != NULL)
             encode_piece (v, cache, held, held_len, held_hash, sink);
           held = NULL;
-          sink_add (sink, v->byte_rank[*p]);
+          sink_add (sink, byte_rank (v, *p));
           p++;
           continue;
         }
@@ -1094,6 +1096,12 @@ void
 _winnow_tokens_set_cache (gboolean enabled)
 {
   cache_enabled = enabled;
+}
+
+guint32
+_winnow_tokens_byte_rank (guint8 b)
+{
+  return byte_rank (vocab_get (), b);
 }
 
 gint32

@@ -154,6 +154,12 @@ test_every_token_looks_up (void)
         }
     }
   for (guint a = 0; a < 256; a++)
+    {
+      char byte = a;
+
+      g_assert_cmpint (_winnow_tokens_byte_rank (a), ==, _winnow_tokens_rank (&byte, 1));
+    }
+  for (guint a = 0; a < 256; a++)
     for (guint b = 0; b < 256; b++)
       {
         char pair[2] = { a, b };

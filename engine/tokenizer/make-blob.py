@@ -20,7 +20,7 @@
 #    32  pool_at    u32      where the pool starts
 #    36  hash_check u32      low 32 bits of hash(b"winnow") (C and Python hash alike)
 #    40  pairs_at   u32      where the table of two-byte tokens starts
-#    44  (zero)
+#    44  bytes_at   u32      where the table of one-byte tokens starts
 #    48  sha256     32 bytes, the SHA-256 of VOCAB
 #   offsets: u32[n_tokens + 1]; token r is pool[offsets[r] : offsets[r + 1]]
 #   table:   u64[1 << table_bits], open addressing with linear probing, 0 = empty, else
@@ -31,6 +31,7 @@
 #            the home slot of a token is hash & ((1 << table_bits) - 1)
 #   pairs:   u32[65536]: the rank of the two bytes b0 b1 at [b0 | b1 << 8], or 0xFFFFFFFF
 #            (merging starts from every adjacent pair of a piece: this spares those lookups)
+#   bytes:   u32[256]: the rank of each single byte (all 256 are tokens)
 #   pool:    the token bytes
 #
 # The hash (winnow-tokens.c: hash_bytes) must stay identical to hash_bytes() below.
@@ -132,11 +133,12 @@ def main() -> int:
     offsets_at = align8(header_size)
     table_at = align8(offsets_at + 4 * (n + 1))
     pairs_at = align8(table_at + 8 * size)
-    pool_at = align8(pairs_at + 4 * 65536)
+    bytes_at = align8(pairs_at + 4 * 65536)
+    pool_at = align8(bytes_at + 4 * 256)
 
     header = struct.pack('<8s10I32s', b'WNTOKv1\0', n, max_len, table_bits, len(pool),
                          offsets_at, table_at, pool_at, hash_bytes(b'winnow') & 0xFFFFFFFF,
-                         pairs_at, 0, bytes.fromhex(sha))
+                         pairs_at, bytes_at, bytes.fromhex(sha))
     assert len(header) == header_size
 
     blob = bytearray(pool_at + len(pool))
@@ -144,6 +146,11 @@ def main() -> int:
     blob[offsets_at:offsets_at + 4 * (n + 1)] = struct.pack(f'<{n + 1}I', *offsets)
     blob[table_at:table_at + 8 * size] = struct.pack(f'<{size}Q', *table)
     blob[pairs_at:pairs_at + 4 * 65536] = struct.pack('<65536I', *pairs)
+    byte_ranks = [0] * 256
+    for rank, t in enumerate(tokens):
+        if len(t) == 1:
+            byte_ranks[t[0]] = rank
+    blob[bytes_at:bytes_at + 4 * 256] = struct.pack('<256I', *byte_ranks)
     blob[pool_at:] = pool
 
     with open(output, 'wb') as f:
