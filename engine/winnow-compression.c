@@ -3,9 +3,9 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * Ties together what the detector saw, which filter was chosen and why, what the stages did,
- * and the token receipt, counted by winnow_tokens_count(). Counting tokens costs about as much
- * as a fast filter, so the receipt is counted when first asked for (a plain CLI run never
- * does), once, and thread-safely.
+ * and the token receipt, counted exactly in o200k_base by winnow_tokens_count(). Counting tokens
+ * costs about as much as a fast filter, so the receipt is counted when first asked for (a plain
+ * CLI run never does), once, and thread-safely.
  */
 
 #define G_LOG_DOMAIN "winnow-compression"

@@ -2,221 +2,1064 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * Savings must be counted in tokens the way a model sees them, not as characters / 4 (which
- * inflates savings on whitespace-heavy output and deflates them on dense text). Until the exact
- * o200k_base BPE lands, this counter follows the shape of o200k's pre-tokenizer — letter runs
- * split at case changes, digits in groups of three, punctuation runs, whitespace runs — and
- * charges each piece what BPE typically spends on it. It is deterministic and stable, and it
- * names itself so every figure can say which counter produced it.
+ * Savings are counted in tokens the way a model sees them: this is OpenAI's o200k_base encoding,
+ * token for token the ids of tiktoken's encode_ordinary (tests/test-tokens.c holds it to ids
+ * produced by tiktoken itself).
+ *
+ * Two steps, as in tiktoken:
+ *
+ * 1. The pre-tokenizer cuts the text into pieces with o200k_base's pattern
+ *
+ *      [^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?i:'s|'t|'re|'ve|'m|'ll|'d)?
+ *     |[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?i:'s|'t|'re|'ve|'m|'ll|'d)?
+ *     |\p{N}{1,3}
+ *     | ?[^\s\p{L}\p{N}]+[\r\n/]*
+ *     |\s*[\r\n]+
+ *     |\s+(?!\S)
+ *     |\s+
+ *
+ *    Here it is a hand-written scanner (piece_end) that gives the same pieces as a backtracking
+ *    engine does; test-tokens checks it against PCRE2 on that very pattern.
+ *
+ * 2. Each piece that is not itself a token is merged byte pair by byte pair: the adjacent pair
+ *    whose concatenation has the lowest rank first (the leftmost of equal ones), until no pair
+ *    is a token. Short pieces rescan their pairs after each merge as tiktoken does; long ones
+ *    (a run of one character, a base64 blob) keep their pairs in a heap, O(n log n).
+ *
+ * The vocabulary is data: engine/tokenizer/o200k_base.tiktoken, turned at build time by
+ * engine/tokenizer/make-blob.py into a blob with a ready hash table (bytes → rank), a
+ * rank → bytes index and tables of the one- and two-byte tokens, embedded uncompressed in a
+ * GResource and read in place: a process builds no table.
+ *
+ * Receipts count every compression, so speed matters (tests/bench-tokens.c): ASCII is
+ * classified by a table, a piece's hash slot is fetched from memory while the next piece is
+ * found, and each thread caches the merges of recent pieces that are not tokens (command output
+ * repeats its paths and identifiers), compared byte for byte so a hit is exact.
  */
 
 #define G_LOG_DOMAIN "winnow-tokens"
 
 #include "config.h"
 
+#include <gio/gio.h>
 #include <string.h>
 
 #include "winnow-tokens.h"
+#include "winnow-tokens-private.h"
 
-typedef enum
+#define VOCAB_RESOURCE "/io/github/winnow/Winnow/tokenizer/o200k_base.bin"
+#define VOCAB_MAGIC    "WNTOKv1"
+#define VOCAB_HEADER   80
+
+/* One hash table slot (see make-blob.py): rank + 1, pool offset, length, hash tag. */
+#define RANK_BITS   18
+#define OFFSET_BITS 21
+#define LENGTH_BITS 8
+#define RANK_MASK   ((G_GUINT64_CONSTANT (1) << RANK_BITS) - 1)
+#define OFFSET_MASK ((G_GUINT64_CONSTANT (1) << OFFSET_BITS) - 1)
+#define KEY_SHIFT   (RANK_BITS + OFFSET_BITS)                /* length and tag: what a probe compares */
+#define TAG_SHIFT   (RANK_BITS + OFFSET_BITS + LENGTH_BITS)
+
+#define NONE G_MAXUINT32   /* no rank: the pair is not a token */
+
+#if defined(__GNUC__)
+#define PREFETCH(addr) __builtin_prefetch (addr)
+#else
+#define PREFETCH(addr) ((void) (addr))
+#endif
+
+/* Pieces up to this many bytes merge by rescanning their pairs; longer ones use the heap. */
+#define SCAN_MAX 96
+
+typedef struct
 {
-  CLASS_LETTER,
-  CLASS_UPPER,
-  CLASS_DIGIT,
-  CLASS_SPACE,
-  CLASS_NEWLINE,
-  CLASS_CJK,
-  CLASS_OTHER,
-  CLASS_INVALID,
-} CharClass;
+  const guint8  *pool;
+  const guint32 *offsets;    /* n_tokens + 1, little-endian */
+  const guint64 *table;      /* little-endian */
+  const guint32 *pairs;      /* the rank of two bytes b0 b1 at [b0 | b1 << 8], little-endian */
+  guint64        mask;
+  guint32        n_tokens;
+  guint32        max_len;
+  const guint32 *bytes;      /* the rank of each single byte, little-endian */
+} Vocab;
 
-/* ASCII classes by table: the counter runs over every byte of every receipt. */
-static const guint8 ascii_class[128] = {
-#define O CLASS_OTHER
-#define S CLASS_SPACE
-#define N CLASS_NEWLINE
-#define D CLASS_DIGIT
-#define U CLASS_UPPER
-#define L CLASS_LETTER
-  O, O, O, O, O, O, O, O, O, S, N, O, O, N, O, O,   /* \t \n \r */
-  O, O, O, O, O, O, O, O, O, O, O, O, O, O, O, O,
-  S, O, O, O, O, O, O, O, O, O, O, O, O, O, O, O,   /* space */
-  D, D, D, D, D, D, D, D, D, D, O, O, O, O, O, O,
-  O, U, U, U, U, U, U, U, U, U, U, U, U, U, U, U,
-  U, U, U, U, U, U, U, U, U, U, U, O, O, O, O, O,
-  O, L, L, L, L, L, L, L, L, L, L, L, L, L, L, L,
-  L, L, L, L, L, L, L, L, L, L, L, O, O, O, O, O,
-#undef O
-#undef S
-#undef N
-#undef D
-#undef U
-#undef L
+/* ---- the hash, identical to hash_bytes() in make-blob.py ---- */
+
+#define HASH_SEED G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)
+#define HASH_M1   G_GUINT64_CONSTANT (0xFF51AFD7ED558CCD)
+#define HASH_M2   G_GUINT64_CONSTANT (0xC4CEB9FE1A85EC53)
+
+static inline guint64
+load64 (const guint8 *p)
+{
+  guint64 w;
+
+  memcpy (&w, p, sizeof w);
+  return GUINT64_FROM_LE (w);
+}
+
+static inline guint64
+load32 (const guint8 *p)
+{
+  guint32 w;
+
+  memcpy (&w, p, sizeof w);
+  return GUINT32_FROM_LE (w);
+}
+
+/* The @r bytes at @p (1 ≤ r ≤ 8) as a little-endian number, zero-padded; never reads past them. */
+static inline guint64
+load_tail (const guint8 *p,
+           gsize         r)
+{
+  if (r >= 4)
+    return load32 (p) | (load32 (p + r - 4) << (8 * (r - 4)));
+  return (guint64) p[0] | ((guint64) p[r / 2] << (8 * (r / 2))) | ((guint64) p[r - 1] << (8 * (r - 1)));
+}
+
+static inline guint64
+hash_bytes (const guint8 *p,
+            gsize         n)
+{
+  guint64 h = HASH_SEED ^ ((guint64) n * HASH_M2);
+  gsize i = 0;
+
+  while (n - i > 8)
+    {
+      h = (h ^ load64 (p + i)) * HASH_M1;
+      h ^= h >> 29;
+      i += 8;
+    }
+  h = (h ^ (n > 0 ? load_tail (p + i, n - i) : 0)) * HASH_M1;
+  h ^= h >> 29;
+
+  h ^= h >> 32;
+  h *= HASH_M2;
+  h ^= h >> 29;
+  return h;
+}
+
+/* ---- the vocabulary ---- */
+
+static inline guint32
+le32_at (const guint8 *blob,
+         gsize         at)
+{
+  return (guint32) load32 (blob + at);
+}
+
+static inline guint32
+token_offset (const Vocab *v,
+              guint32      rank)
+{
+  return GUINT32_FROM_LE (v->offsets[rank]);
+}
+
+/* Whether the @n bytes at @a and @b are the same; short keys without a call to memcmp. */
+static inline gboolean
+bytes_equal (const guint8 *a,
+             const guint8 *b,
+             gsize         n)
+{
+  if (n <= 8)
+    return load_tail (a, n) == load_tail (b, n);
+  if (n <= 16)
+    return load64 (a) == load64 (b) && load64 (a + n - 8) == load64 (b + n - 8);
+  return memcmp (a, b, n) == 0;
+}
+
+/* The rank of the token whose bytes are @p[0 … n) (1 ≤ n ≤ max_len) and hash @h, or NONE. */
+static inline guint32
+vocab_find (const Vocab  *v,
+            const guint8 *p,
+            gsize         n,
+            guint64       h)
+{
+  guint64 want = ((h >> TAG_SHIFT) << TAG_SHIFT) | ((guint64) n << KEY_SHIFT);
+
+  for (guint64 i = h & v->mask;; i = (i + 1) & v->mask)
+    {
+      guint64 slot = GUINT64_FROM_LE (v->table[i]);
+
+      if (slot == 0)
+        return NONE;
+      if ((slot >> KEY_SHIFT << KEY_SHIFT) == want
+          && bytes_equal (v->pool + ((slot >> RANK_BITS) & OFFSET_MASK), p, n))
+        return (guint32) (slot & RANK_MASK) - 1;
+    }
+}
+
+/* The rank of the byte @b as a token (every byte is one). */
+static inline guint32
+byte_rank (const Vocab *v,
+           guint8       b)
+{
+  return GUINT32_FROM_LE (v->bytes[b]);
+}
+
+/* The rank of the two bytes at @p as one token, or NONE. */
+static inline guint32
+vocab_pair (const Vocab  *v,
+            const guint8 *p)
+{
+  return GUINT32_FROM_LE (v->pairs[p[0] | (p[1] << 8)]);
+}
+
+/* The rank of the token whose bytes are @p[0 … n), or NONE. */
+static inline guint32
+vocab_lookup (const Vocab  *v,
+              const guint8 *p,
+              gsize         n)
+{
+  if (G_UNLIKELY (n > v->max_len || n == 0))
+    return NONE;
+  return vocab_find (v, p, n, hash_bytes (p, n));
+}
+
+static void
+vocab_load (Vocab *v)
+{
+  static GBytes *bytes;   /* kept for the life of the process: everything points into it */
+  g_autoptr(GError) error = NULL;
+  const guint8 *blob;
+  gsize size;
+  guint32 table_bits, pool_size, offsets_at, table_at, pool_at, pairs_at, bytes_at;
+
+  bytes = g_resources_lookup_data (VOCAB_RESOURCE, G_RESOURCE_LOOKUP_FLAGS_NONE, &error);
+  if (bytes == NULL)
+    g_error ("the o200k_base vocabulary is not built in: %s", error->message);
+
+  blob = g_bytes_get_data (bytes, &size);
+  if (((guintptr) blob & 7) != 0)
+    {
+      /* the resource compiler aligns data to 8 bytes; should that ever change, copy once */
+      GBytes *copy = g_bytes_new (blob, size);
+
+      g_bytes_unref (bytes);
+      bytes = copy;
+      blob = g_bytes_get_data (bytes, &size);
+    }
+
+  if (size < VOCAB_HEADER || memcmp (blob, VOCAB_MAGIC, 8) != 0)
+    g_error ("%s is not a vocabulary blob", VOCAB_RESOURCE);
+  if (le32_at (blob, 36) != (guint32) hash_bytes ((const guint8 *) "winnow", 6))
+    g_error ("%s was built with another hash than this code's", VOCAB_RESOURCE);
+
+  v->n_tokens = le32_at (blob, 8);
+  v->max_len = le32_at (blob, 12);
+  table_bits = le32_at (blob, 16);
+  pool_size = le32_at (blob, 20);
+  offsets_at = le32_at (blob, 24);
+  table_at = le32_at (blob, 28);
+  pool_at = le32_at (blob, 32);
+  pairs_at = le32_at (blob, 40);
+  bytes_at = le32_at (blob, 44);
+
+  if (table_bits > 30 || v->n_tokens >= RANK_MASK
+      || offsets_at + 4 * ((gsize) v->n_tokens + 1) > table_at
+      || table_at + (G_GUINT64_CONSTANT (8) << table_bits) > pairs_at
+      || pairs_at + 4 * 65536 > bytes_at
+      || bytes_at + 4 * 256 > pool_at
+      || pool_at + (gsize) pool_size != size)
+    g_error ("%s is damaged", VOCAB_RESOURCE);
+
+  v->offsets = (const guint32 *) (gconstpointer) (blob + offsets_at);
+  v->table = (const guint64 *) (gconstpointer) (blob + table_at);
+  v->pairs = (const guint32 *) (gconstpointer) (blob + pairs_at);
+  v->bytes = (const guint32 *) (gconstpointer) (blob + bytes_at);
+  v->pool = blob + pool_at;
+  v->mask = (G_GUINT64_CONSTANT (1) << table_bits) - 1;
+}
+
+static inline const Vocab *
+vocab_get (void)
+{
+  static Vocab vocab;
+  static gsize loaded = 0;
+
+  if (g_once_init_enter (&loaded))
+    {
+      vocab_load (&vocab);
+      g_once_init_leave (&loaded, 1);
+    }
+  return &vocab;
+}
+
+/* ---- the pre-tokenizer ---- */
+
+/* What a character is, in the terms of the pattern. */
+enum
+{
+  F_L  = 1 << 0,   /* \p{L} */
+  F_N  = 1 << 1,   /* \p{N} */
+  F_U  = 1 << 2,   /* [\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}] */
+  F_W  = 1 << 3,   /* [\p{Ll}\p{Lm}\p{Lo}\p{M}]; with F_U: Lm, Lo or M */
+  F_S  = 1 << 4,   /* \s: Unicode White_Space */
+  F_NL = 1 << 5,   /* [\r\n] */
+  F_Q  = 1 << 6,   /* [^\s\p{L}\p{N}] */
+  F_P  = 1 << 7,   /* [^\r\n\p{L}\p{N}] */
 };
 
-static inline CharClass
-classify (gunichar c)
-{
-  if (c < 0x80)
-    return ascii_class[c];
-  if ((c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af))
-    return CLASS_CJK;
-  if (g_unichar_isspace (c))
-    return CLASS_SPACE;
-  if (g_unichar_isupper (c))
-    return CLASS_UPPER;
-  if (g_unichar_isalpha (c))
-    return CLASS_LETTER;
-  if (g_unichar_isdigit (c))
-    return CLASS_DIGIT;
-  return CLASS_OTHER;
-}
+#define C_Q (F_Q | F_P)          /* punctuation, symbols, controls */
+#define C_S (F_S | F_P)          /* white space but \r \n */
+#define C_R (F_S | F_NL)         /* \r \n */
+#define C_D F_N
+#define C_U (F_L | F_U)          /* Lu, Lt */
+#define C_W (F_L | F_W)          /* Ll */
+#define C_B (F_L | F_U | F_W)    /* Lm, Lo */
+#define C_M (F_U | F_W | C_Q)    /* Mn, Mc, Me */
 
-/* The next character and its class; an invalid byte is a class of its own (CLASS_INVALID). */
-static inline CharClass
-next_class (const char  *p,
-            const char  *end,
-            gunichar    *c,
-            const char **next)
+static const guint8 ascii_flags[128] = {
+  C_Q, C_Q, C_Q, C_Q, C_Q, C_Q, C_Q, C_Q, C_Q, C_S, C_R, C_S, C_S, C_R, C_Q, C_Q,
+  C_Q, C_Q, C_Q, C_Q, C_Q, C_Q, C_Q, C_Q, C_Q, C_Q, C_Q, C_Q, C_Q, C_Q, C_Q, C_Q,
+  C_S, C_Q, C_Q, C_Q, C_Q, C_Q, C_Q, C_Q, C_Q, C_Q, C_Q, C_Q, C_Q, C_Q, C_Q, C_Q,
+  C_D, C_D, C_D, C_D, C_D, C_D, C_D, C_D, C_D, C_D, C_Q, C_Q, C_Q, C_Q, C_Q, C_Q,
+  C_Q, C_U, C_U, C_U, C_U, C_U, C_U, C_U, C_U, C_U, C_U, C_U, C_U, C_U, C_U, C_U,
+  C_U, C_U, C_U, C_U, C_U, C_U, C_U, C_U, C_U, C_U, C_U, C_Q, C_Q, C_Q, C_Q, C_Q,
+  C_Q, C_W, C_W, C_W, C_W, C_W, C_W, C_W, C_W, C_W, C_W, C_W, C_W, C_W, C_W, C_W,
+  C_W, C_W, C_W, C_W, C_W, C_W, C_W, C_W, C_W, C_W, C_W, C_Q, C_Q, C_Q, C_Q, C_Q,
+};
+
+static guint
+classify_wide (gunichar c)
 {
-  if ((guchar) *p < 0x80)
+  /* White_Space beyond ASCII (Rust's \s); GLib's g_unichar_isspace() is another set */
+  switch (c)
     {
-      *c = (guchar) *p;
-      *next = p + 1;
-      return ascii_class[(guchar) *p];
+    case 0x85: case 0xA0: case 0x1680: case 0x2028: case 0x2029: case 0x202F: case 0x205F:
+    case 0x3000:
+      return C_S;
+    default:
+      if (c >= 0x2000 && c <= 0x200A)
+        return C_S;
+      break;
     }
 
-  *c = g_utf8_get_char_validated (p, end - p);
-  if (*c == (gunichar) -1 || *c == (gunichar) -2)
+  switch (g_unichar_type (c))
     {
-      *next = p + 1;
-      return CLASS_INVALID;
+    case G_UNICODE_UPPERCASE_LETTER:
+    case G_UNICODE_TITLECASE_LETTER:
+      return C_U;
+    case G_UNICODE_LOWERCASE_LETTER:
+      return C_W;
+    case G_UNICODE_MODIFIER_LETTER:
+    case G_UNICODE_OTHER_LETTER:
+      return C_B;
+    case G_UNICODE_SPACING_MARK:
+    case G_UNICODE_ENCLOSING_MARK:
+    case G_UNICODE_NON_SPACING_MARK:
+      return C_M;
+    case G_UNICODE_DECIMAL_NUMBER:
+    case G_UNICODE_LETTER_NUMBER:
+    case G_UNICODE_OTHER_NUMBER:
+      return C_D;
+    case G_UNICODE_CONTROL:
+    case G_UNICODE_FORMAT:
+    case G_UNICODE_UNASSIGNED:
+    case G_UNICODE_PRIVATE_USE:
+    case G_UNICODE_SURROGATE:
+    case G_UNICODE_CONNECT_PUNCTUATION:
+    case G_UNICODE_DASH_PUNCTUATION:
+    case G_UNICODE_CLOSE_PUNCTUATION:
+    case G_UNICODE_FINAL_PUNCTUATION:
+    case G_UNICODE_INITIAL_PUNCTUATION:
+    case G_UNICODE_OTHER_PUNCTUATION:
+    case G_UNICODE_OPEN_PUNCTUATION:
+    case G_UNICODE_CURRENCY_SYMBOL:
+    case G_UNICODE_MODIFIER_SYMBOL:
+    case G_UNICODE_MATH_SYMBOL:
+    case G_UNICODE_OTHER_SYMBOL:
+    case G_UNICODE_LINE_SEPARATOR:
+    case G_UNICODE_PARAGRAPH_SEPARATOR:
+    case G_UNICODE_SPACE_SEPARATOR:
+    default:
+      return C_Q;
     }
-  *next = g_utf8_next_char (p);
-  return classify (*c);
 }
 
-/* A word piece: most words up to seven letters are one token in o200k; longer and non-ASCII
- * ones split into pieces of four to five characters. */
+/* A character outside ASCII: its length if @p begins a valid UTF-8 sequence (shortest form, no
+ * surrogate, at most U+10FFFF), else 0. */
+static guint
+peek_wide (const guint8 *p,
+           const guint8 *end,
+           guint        *flags)
+{
+  gsize left = end - p;
+  guint8 b = p[0];
+  gunichar c;
+
+  if (b >= 0xC2 && b <= 0xDF)
+    {
+      if (left < 2 || (p[1] & 0xC0) != 0x80)
+        return 0;
+      c = ((gunichar) (b & 0x1F) << 6) | (p[1] & 0x3F);
+      *flags = classify_wide (c);
+      return 2;
+    }
+  if (b >= 0xE0 && b <= 0xEF)
+    {
+      if (left < 3 || (p[1] & 0xC0) != 0x80 || (p[2] & 0xC0) != 0x80
+          || (b == 0xE0 && p[1] < 0xA0) || (b == 0xED && p[1] > 0x9F))
+        return 0;
+      c = ((gunichar) (b & 0x0F) << 12) | ((gunichar) (p[1] & 0x3F) << 6) | (p[2] & 0x3F);
+      *flags = classify_wide (c);
+      return 3;
+    }
+  if (b >= 0xF0 && b <= 0xF4)
+    {
+      if (left < 4 || (p[1] & 0xC0) != 0x80 || (p[2] & 0xC0) != 0x80 || (p[3] & 0xC0) != 0x80
+          || (b == 0xF0 && p[1] < 0x90) || (b == 0xF4 && p[1] > 0x8F))
+        return 0;
+      c = ((gunichar) (b & 0x07) << 18) | ((gunichar) (p[1] & 0x3F) << 12)
+          | ((gunichar) (p[2] & 0x3F) << 6) | (p[3] & 0x3F);
+      *flags = classify_wide (c);
+      return 4;
+    }
+  return 0;
+}
+
+/* The length of the character at @p and its flags; 0 at the end or at an invalid byte, which
+ * ends a run of valid text just as the end does. */
+static inline guint
+peek (const guint8 *p,
+      const guint8 *end,
+      guint        *flags)
+{
+  if (G_UNLIKELY (p >= end))
+    return 0;
+  if (G_LIKELY (*p < 0x80))
+    {
+      *flags = ascii_flags[*p];
+      return 1;
+    }
+  return peek_wide (p, end, flags);
+}
+
+/* [\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*; *last_both is set to the end of the last Lm, Lo or M in it. */
+static inline const guint8 *
+scan_upper (const guint8  *p,
+            const guint8  *end,
+            const guint8 **last_both)
+{
+  guint f = 0, n;
+
+  while ((n = peek (p, end, &f)) && (f & F_U))
+    {
+      p += n;
+      if (f & F_W)
+        *last_both = p;
+    }
+  return p;
+}
+
+/* [\p{Ll}\p{Lm}\p{Lo}\p{M}]* */
+static inline const guint8 *
+scan_lower (const guint8 *p,
+            const guint8 *end)
+{
+  guint f = 0, n;
+
+  while ((n = peek (p, end, &f)) && (f & F_W))
+    p += n;
+  return p;
+}
+
+/* (?i:'s|'t|'re|'ve|'m|'ll|'d)? — case-insensitive as Unicode folds it: 's also takes 'ſ */
+static inline const guint8 *
+contraction (const guint8 *p,
+             const guint8 *end)
+{
+  gsize left = end - p;
+
+  if (left < 2 || p[0] != '\'')
+    return p;
+
+  switch (p[1] | 0x20)
+    {
+    case 's': case 't': case 'm': case 'd':
+      return p + 2;
+    case 'r': case 'v':
+      return left >= 3 && (p[2] | 0x20) == 'e' ? p + 3 : p;
+    case 'l':
+      return left >= 3 && (p[2] | 0x20) == 'l' ? p + 3 : p;
+    default:
+      return left >= 3 && p[1] == 0xC5 && p[2] == 0xBF ? p + 3 : p;
+    }
+}
+
+/* [^\s\p{L}\p{N}]+[\r\n/]* from @p, which is such a character */
+static inline const guint8 *
+punct_run (const guint8 *p,
+           const guint8 *end)
+{
+  guint f = 0, n;
+
+  while ((n = peek (p, end, &f)) && (f & F_Q))
+    p += n;
+  while (p < end && (*p == '\r' || *p == '\n' || *p == '/'))
+    p++;
+  return p;
+}
+
+/* The end of the piece that starts at @p, which begins a valid character. The alternatives are
+ * tried in the pattern's order, each giving back what a backtracking engine would. */
+static const guint8 *
+piece_end (const guint8 *p,
+           const guint8 *end)
+{
+  guint f0 = 0, f = 0, n;
+  guint n0 = peek (p, end, &f0);
+  const guint8 *q;
+
+  if (f0 & (F_U | F_W | F_P))
+    {
+      /* [^\r\n\p{L}\p{N}]? takes the first character when it can (greedy), and gives it back
+       * only when neither letter alternative matches after it. */
+      const guint8 *j = (f0 & F_P) ? p + n0 : p;
+      const guint8 *last_both = NULL;
+      const guint8 *k = scan_upper (j, end, &last_both);
+
+      /* 1st: U* W+. After U* stops, W+ can only go on with an Ll (all else in W is in U)… */
+      if (peek (k, end, &f) && (f & F_W))
+        return contraction (scan_lower (k, end), end);
+      /* …else U* gives back down to its last Lm, Lo or M, and W+ takes that one alone (what
+       * follows it in the run is Lu or Lt). */
+      if (last_both != NULL)
+        return contraction (last_both, end);
+      /* without the prefix, when it was a mark (in P and in U and W): W+ takes just the mark */
+      if (j != p && (f0 & F_U))
+        return contraction (j, end);
+      /* 2nd: U+ W*, W* empty as U* stopped before no Ll */
+      if (k != j)
+        return contraction (k, end);
+    }
+
+  /* \p{N}{1,3} */
+  if (f0 & F_N)
+    {
+      q = p + n0;
+      if ((n = peek (q, end, &f)) && (f & F_N))
+        {
+          q += n;
+          if ((n = peek (q, end, &f)) && (f & F_N))
+            q += n;
+        }
+      return q;
+    }
+
+  /*  ?[^\s\p{L}\p{N}]+[\r\n/]* */
+  if (*p == ' ' && peek (p + 1, end, &f) && (f & F_Q))
+    return punct_run (p + 1, end);
+  if (f0 & F_Q)
+    return punct_run (p, end);
+
+  /* White space. \s*[\r\n]+ ends after the run's last \r or \n; else \s+(?!\S) takes the run
+   * but its last character when a non-space follows (that one goes with the next piece), or
+   * all of it at the end; else \s+ takes the single character. */
+  {
+    const guint8 *last_nl = NULL, *last = p;
+
+    q = p;
+    while ((n = peek (q, end, &f)) && (f & F_S))
+      {
+        last = q;
+        q += n;
+        if (f & F_NL)
+          last_nl = q;
+      }
+    if (last_nl != NULL)
+      return last_nl;
+    if (n == 0 || last == p)
+      return q;
+    return last;
+  }
+}
+
+/* ---- byte-pair merging ---- */
+
+/* Where the ids go: appended to an array, or only counted. */
+typedef struct
+{
+  GArray *ids;     /* or NULL when only counting */
+  gsize   count;
+} Sink;
+
+static inline void
+sink_add (Sink    *sink,
+          guint32  rank)
+{
+  sink->count++;
+  if (sink->ids != NULL)
+    g_array_append_val (sink->ids, rank);
+}
+
+static inline void
+sink_add_all (Sink          *sink,
+              const guint32 *ranks,
+              gsize          n)
+{
+  sink->count += n;
+  if (sink->ids != NULL)
+    g_array_append_vals (sink->ids, ranks, n);
+}
+
+/* One part of a piece being merged. */
+typedef struct
+{
+  guint32 start;   /* of the part in the piece */
+  guint32 rank;    /* of the pair (this part, the next one) */
+  guint32 token;   /* of this part */
+} Part;
+
+static inline guint64
+hash_prefetch (const Vocab  *v,
+               const guint8 *p,
+               gsize         n)
+{
+  guint64 h = hash_bytes (p, n);
+
+  PREFETCH (&v->table[h & v->mask]);
+  return h;
+}
+
+/* tiktoken's own loop: after each merge, rescan the pairs for the lowest rank. Writes the
+ * tokens of @p[0 … n) to @out (room for @n) and returns how many. */
 static gsize
-word_cost (gsize chars,
-           gsize non_ascii)
+bpe_scan (const Vocab  *v,
+          const guint8 *p,
+          gsize         n,
+          guint32      *out)
 {
-  gsize cost = chars <= 7 ? 1 : 1 + (chars - 4) / 5;
+  Part buf[SCAN_MAX + 1];
+  Part *parts = n <= SCAN_MAX ? buf : g_new (Part, n + 1);
+  gsize m = n + 1;   /* parts, the last being the end */
 
-  return cost + non_ascii / 3;
+  for (gsize i = 0; i < n; i++)
+    {
+      parts[i].start = i;
+      parts[i].token = byte_rank (v, p[i]);
+      parts[i].rank = i + 1 < n ? vocab_pair (v, p + i) : NONE;
+    }
+  parts[n].start = n;
+  parts[n].rank = NONE;
+
+  for (;;)
+    {
+      guint32 best = NONE;
+      gsize i = 0;
+      guint64 h_before = 0, h_at = 0;
+      gsize len_before = 0, len_at = 0;
+
+      for (gsize k = 0; k + 1 < m; k++)
+        if (parts[k].rank < best)
+          {
+            best = parts[k].rank;
+            i = k;
+          }
+      if (best == NONE)
+        break;
+
+      /* parts i and i + 1 become one, token best: the pairs around them change. Their slots
+       * are asked for first, the parts moved while they come. */
+      if (i > 0 && i + 2 < m)
+        {
+          len_before = parts[i + 2].start - parts[i - 1].start;
+          if (len_before <= v->max_len)
+            h_before = hash_prefetch (v, p + parts[i - 1].start, len_before);
+        }
+      if (i + 3 < m)
+        {
+          len_at = parts[i + 3].start - parts[i].start;
+          if (len_at <= v->max_len)
+            h_at = hash_prefetch (v, p + parts[i].start, len_at);
+        }
+      parts[i].token = best;
+      memmove (parts + i + 1, parts + i + 2, (m - i - 2) * sizeof *parts);
+      m--;
+      if (i > 0)
+        parts[i - 1].rank = len_before > 0 && len_before <= v->max_len
+                            ? vocab_find (v, p + parts[i - 1].start, len_before, h_before) : NONE;
+      parts[i].rank = len_at > 0 && len_at <= v->max_len
+                      ? vocab_find (v, p + parts[i].start, len_at, h_at) : NONE;
+    }
+
+  for (gsize k = 0; k + 1 < m; k++)
+    out[k] = parts[k].token;
+  if (parts != buf)
+    g_free (parts);
+  return m - 1;
+}
+
+/* A binary min-heap of (rank << 32 | start): the lowest rank first, the leftmost on ties. */
+typedef struct
+{
+  guint64 *keys;
+  gsize    len;
+  gsize    size;
+} Heap;
+
+static inline void
+heap_sift_down (Heap    *heap,
+                gsize    i,
+                guint64  key)
+{
+  guint64 *h = heap->keys;
+
+  for (;;)
+    {
+      gsize child = 2 * i + 1;
+
+      if (child >= heap->len)
+        break;
+      if (child + 1 < heap->len && h[child + 1] < h[child])
+        child++;
+      if (key <= h[child])
+        break;
+      h[i] = h[child];
+      i = child;
+    }
+  h[i] = key;
+}
+
+static inline void
+heap_push (Heap    *heap,
+           guint64  key)
+{
+  gsize i = heap->len++;
+
+  if (G_UNLIKELY (heap->len > heap->size))
+    {
+      heap->size *= 2;
+      heap->keys = g_renew (guint64, heap->keys, heap->size);
+    }
+  while (i > 0)
+    {
+      gsize up = (i - 1) / 2;
+
+      if (heap->keys[up] <= key)
+        break;
+      heap->keys[i] = heap->keys[up];
+      i = up;
+    }
+  heap->keys[i] = key;
+}
+
+static inline guint64
+heap_pop (Heap *heap)
+{
+  guint64 top = heap->keys[0];
+
+  heap->len--;
+  if (heap->len > 0)
+    heap_sift_down (heap, 0, heap->keys[heap->len]);
+  return top;
+}
+
+/* The same merges in the same order, with the pairs in a heap: parts are a linked list of
+ * their start offsets, and a heap entry is stale once its part's pair changed. */
+static void
+bpe_heap (const Vocab  *v,
+          const guint8 *p,
+          gsize         n,
+          Sink         *sink)
+{
+  guint32 *next = g_new (guint32, n + 1);
+  guint32 *prev = g_new (guint32, n + 1);
+  guint32 *rank = g_new (guint32, n + 1);    /* of the pair (part, next part); NONE when gone */
+  guint32 *token = g_new (guint32, n + 1);   /* of the part itself */
+  Heap heap = { g_new (guint64, n + 1), 0, n + 1 };
+
+  g_assert (n < G_MAXUINT32);
+
+  /* all pairs at once, then heapify: O(n) */
+  for (gsize i = 0; i < n; i++)
+    {
+      next[i] = i + 1;
+      prev[i] = i > 0 ? i - 1 : NONE;
+      token[i] = byte_rank (v, p[i]);
+      rank[i] = i + 1 < n ? vocab_pair (v, p + i) : NONE;
+      if (rank[i] != NONE)
+        heap.keys[heap.len++] = ((guint64) rank[i] << 32) | i;
+    }
+  for (gsize k = heap.len / 2; k-- > 0;)
+    heap_sift_down (&heap, k, heap.keys[k]);
+
+  while (heap.len > 0)
+    {
+      guint64 key = heap_pop (&heap);
+      guint32 r = key >> 32, s = key & G_MAXUINT32, t, u;
+
+      if (rank[s] != r)
+        continue;   /* stale: s was merged away or its pair grew */
+
+      t = next[s];
+      u = next[t];
+      next[s] = u;
+      if (u < n)
+        prev[u] = s;
+      rank[t] = NONE;
+      token[s] = r;
+
+      rank[s] = u < n ? vocab_lookup (v, p + s, next[u] - s) : NONE;
+      if (rank[s] != NONE)
+        heap_push (&heap, ((guint64) rank[s] << 32) | s);
+      if (s > 0)
+        {
+          guint32 ps = prev[s];
+
+          rank[ps] = vocab_lookup (v, p + ps, u - ps);
+          if (rank[ps] != NONE)
+            heap_push (&heap, ((guint64) rank[ps] << 32) | ps);
+        }
+    }
+
+  for (gsize i = 0; i < n; i = next[i])
+    sink_add (sink, token[i]);
+
+  g_free (next);
+  g_free (prev);
+  g_free (rank);
+  g_free (token);
+  g_free (heap.keys);
+}
+
+static void
+bpe (const Vocab     *v,
+     const guint8    *p,
+     gsize            n,
+     WinnowTokensBpe  method,
+     Sink            *sink)
+{
+  if (method == WINNOW_TOKENS_BPE_AUTO)
+    method = n <= SCAN_MAX ? WINNOW_TOKENS_BPE_SCAN : WINNOW_TOKENS_BPE_HEAP;
+  if (method == WINNOW_TOKENS_BPE_SCAN)
+    {
+      guint32 buf[SCAN_MAX];
+      guint32 *out = n <= SCAN_MAX ? buf : g_new (guint32, n);
+
+      sink_add_all (sink, out, bpe_scan (v, p, n, out));
+      if (out != buf)
+        g_free (out);
+    }
+  else
+    bpe_heap (v, p, n, sink);
+}
+
+/* ---- a cache of merged pieces ----
+ *
+ * Command output repeats itself: the same paths, hashes and identifiers come back line after
+ * line, and merging is what costs. Each thread keeps the last merged piece seen for each of
+ * CACHE_SLOTS hash values, compared byte for byte: a hit gives exactly what merging gives. */
+
+#define CACHE_SLOTS     4096
+#define CACHE_PIECE_MAX 48
+#define CACHE_IDS_MAX   20
+
+typedef struct
+{
+  guint64 hash;
+  guint8  length;   /* 0: empty */
+  guint8  n_ids;
+  guint8  bytes[CACHE_PIECE_MAX];
+  guint32 ids[CACHE_IDS_MAX];
+} CacheEntry;
+
+G_STATIC_ASSERT (CACHE_PIECE_MAX <= SCAN_MAX);
+
+static GPrivate cache_key = G_PRIVATE_INIT (g_free);
+static gboolean cache_enabled = TRUE;
+
+static CacheEntry *
+cache_get (void)
+{
+  CacheEntry *cache = g_private_get (&cache_key);
+
+  if (cache == NULL)
+    {
+      cache = g_new0 (CacheEntry, CACHE_SLOTS);
+      g_private_set (&cache_key, cache);
+    }
+  return cache;
+}
+
+/* A piece that is a token is that token; else it is merged. @h is the piece's hash when
+ * 2 ≤ n ≤ max_len. */
+static inline void
+encode_piece (const Vocab  *v,
+              CacheEntry   *cache,
+              const guint8 *p,
+              gsize         n,
+              guint64       h,
+              Sink         *sink)
+{
+  guint32 r;
+
+  if (n == 1)
+    {
+      sink_add (sink, byte_rank (v, *p));
+      return;
+    }
+  if (n > v->max_len)
+    {
+      bpe (v, p, n, WINNOW_TOKENS_BPE_AUTO, sink);
+      return;
+    }
+
+  r = vocab_find (v, p, n, h);
+  if (G_LIKELY (r != NONE))
+    {
+      sink_add (sink, r);
+      return;
+    }
+
+  if (n <= CACHE_PIECE_MAX && cache != NULL)
+    {
+      CacheEntry *e = &cache[(h >> 20) & (CACHE_SLOTS - 1)];
+      guint32 out[CACHE_PIECE_MAX];
+      gsize k;
+
+      if (e->hash == h && e->length == n && memcmp (e->bytes, p, n) == 0)
+        {
+          sink_add_all (sink, e->ids, e->n_ids);
+          return;
+        }
+      k = bpe_scan (v, p, n, out);
+      if (k <= CACHE_IDS_MAX)
+        {
+          e->hash = h;
+          e->length = n;
+          e->n_ids = k;
+          memcpy (e->bytes, p, n);
+          memcpy (e->ids, out, k * sizeof *out);
+        }
+      sink_add_all (sink, out, k);
+      return;
+    }
+
+  bpe (v, p, n, WINNOW_TOKENS_BPE_AUTO, sink);
+}
+
+static void
+encode (const char *text,
+        gssize      length,
+        Sink       *sink)
+{
+  const Vocab *v;
+  CacheEntry *cache;
+  const guint8 *p = (const guint8 *) text;
+  const guint8 *end;
+  const guint8 *held = NULL;   /* the piece before, looked up once its slot is in cache */
+  gsize held_len = 0;
+  guint64 held_hash = 0;
+
+  if (text == NULL)
+    return;
+  end = p + (length < 0 ? strlen (text) : (gsize) length);
+  if (p == end)
+    return;
+
+  v = vocab_get ();
+  cache = cache_enabled ? cache_get () : NULL;
+  while (p < end)
+    {
+      guint f;
+      const guint8 *q;
+      guint64 h = 0;
+
+      if (G_UNLIKELY (*p >= 0x80 && peek_wide (p, end, &f) == 0))
+        {
+          /* a byte that begins no valid character is a token of its own */
+          if (held != NULL)
+            encode_piece (v, cache, held, held_len, held_hash, sink);
+          held = NULL;
+          sink_add (sink, byte_rank (v, *p));
+          p++;
+          continue;
+        }
+
+      /* Find the next piece and ask for its hash slot, then look the piece before up: the
+       * slot's way from memory overlaps with work. */
+      q = piece_end (p, end);
+      if (q - p >= 2 && (gsize) (q - p) <= v->max_len)
+        {
+          h = hash_bytes (p, q - p);
+          PREFETCH (&v->table[h & v->mask]);
+        }
+      if (held != NULL)
+        encode_piece (v, cache, held, held_len, held_hash, sink);
+      held = p;
+      held_len = q - p;
+      held_hash = h;
+      p = q;
+    }
+  if (held != NULL)
+    encode_piece (v, cache, held, held_len, held_hash, sink);
 }
 
 /**
  * winnow_tokens_count:
- * @text: UTF-8 text (invalid bytes count one token each)
+ * @text: UTF-8 text (see winnow-tokens.h for bytes that are not)
  * @length: its length in bytes, or -1 if nul-terminated
  *
- * Returns: the number of tokens in @text by the counter named by
- *   winnow_tokens_counter_name()
+ * Returns: the number of o200k_base tokens in @text
  */
 gsize
 winnow_tokens_count (const char *text,
                      gssize      length)
 {
-  const char *p = text;
-  const char *end;
-  gsize tokens = 0;
+  Sink sink = { NULL, 0 };
 
-  if (text == NULL)
-    return 0;
+  encode (text, length, &sink);
+  return sink.count;
+}
 
-  end = text + (length < 0 ? strlen (text) : (gsize) length);
+/**
+ * winnow_tokens_encode:
+ * @text: UTF-8 text (see winnow-tokens.h for bytes that are not)
+ * @length: its length in bytes, or -1 if nul-terminated
+ *
+ * Returns: (transfer full) (element-type guint32): the o200k_base token ids of @text, the
+ *   same as tiktoken's encode_ordinary
+ */
+GArray *
+winnow_tokens_encode (const char *text,
+                      gssize      length)
+{
+  Sink sink = { g_array_new (FALSE, FALSE, sizeof (guint32)), 0 };
 
-  while (p < end)
+  encode (text, length, &sink);
+  return sink.ids;
+}
+
+/**
+ * winnow_tokens_decode:
+ * @ids: token ids
+ * @n_ids: how many
+ *
+ * Returns: (transfer full) (nullable): the bytes of the tokens, or %NULL if an id is not in the
+ *   vocabulary
+ */
+GBytes *
+winnow_tokens_decode (const guint32 *ids,
+                      gsize          n_ids)
+{
+  const Vocab *v = vocab_get ();
+  GByteArray *out = g_byte_array_new ();
+
+  for (gsize i = 0; i < n_ids; i++)
     {
-      gunichar c;
-      const char *next;
-      CharClass cls = next_class (p, end, &c, &next);
+      guint32 at, to;
 
-      switch (cls)
+      if (ids[i] >= v->n_tokens)
         {
-        case CLASS_INVALID:
-        case CLASS_CJK:
-          tokens++;
-          p = next;
-          break;
-
-        case CLASS_LETTER:
-        case CLASS_UPPER:
-          {
-            /* [A-Z]*[a-z]+ or [A-Z]+ : split camelCase the way the pre-tokenizer does */
-            gsize chars = 0, non_ascii = 0;
-            gboolean seen_lower = FALSE;
-
-            while (p < end)
-              {
-                CharClass dc = next_class (p, end, &c, &next);
-
-                if (dc != CLASS_LETTER && dc != CLASS_UPPER)
-                  break;
-                if (dc == CLASS_UPPER && seen_lower)
-                  break;
-                seen_lower |= dc == CLASS_LETTER;
-                chars++;
-                non_ascii += c >= 0x80;
-                p = next;
-              }
-            tokens += word_cost (chars, non_ascii);
-          }
-          break;
-
-        case CLASS_DIGIT:
-          {
-            gsize digits = 0;
-
-            while (p < end && next_class (p, end, &c, &next) == CLASS_DIGIT)
-              {
-                digits++;
-                p = next;
-              }
-            tokens += (digits + 2) / 3;
-          }
-          break;
-
-        case CLASS_SPACE:
-          {
-            gsize spaces = 0;
-
-            while (p < end && next_class (p, end, &c, &next) == CLASS_SPACE)
-              {
-                spaces++;
-                p = next;
-              }
-            /* one space before a word is part of the word's token */
-            if (spaces > 1 || p >= end)
-              tokens += 1 + spaces / 16;
-          }
-          break;
-
-        case CLASS_NEWLINE:
-          while (p < end && next_class (p, end, &c, &next) == CLASS_NEWLINE)
-            p = next;
-          tokens++;
-          break;
-
-        case CLASS_OTHER:
-        default:
-          {
-            gsize run = 0;
-
-            while (p < end && next_class (p, end, &c, &next) == CLASS_OTHER)
-              {
-                run += c >= 0x80 ? 2 : 1;
-                p = next;
-              }
-            tokens += (run + 1) / 2;
-          }
-          break;
+          g_byte_array_unref (out);
+          return NULL;
         }
+      at = token_offset (v, ids[i]);
+      to = token_offset (v, ids[i] + 1);
+      g_byte_array_append (out, v->pool + at, to - at);
     }
-
-  return tokens;
+  return g_byte_array_free_to_bytes (out);
 }
 
 /**
@@ -227,5 +1070,64 @@ winnow_tokens_count (const char *text,
 const char *
 winnow_tokens_counter_name (void)
 {
-  return "winnow-estimate-1 (o200k-shaped estimate)";
+  return "o200k_base";
+}
+
+/* ---- for the tests ---- */
+
+gsize
+_winnow_tokens_piece_end (const char *text,
+                          gsize       length,
+                          gsize       offset)
+{
+  return piece_end ((const guint8 *) text + offset, (const guint8 *) text + length) - (const guint8 *) text;
+}
+
+gint32
+_winnow_tokens_rank (const char *bytes,
+                     gsize       length)
+{
+  guint32 r = vocab_lookup (vocab_get (), (const guint8 *) bytes, length);
+
+  return r == NONE ? -1 : (gint32) r;
+}
+
+void
+_winnow_tokens_set_cache (gboolean enabled)
+{
+  cache_enabled = enabled;
+}
+
+guint32
+_winnow_tokens_byte_rank (guint8 b)
+{
+  return byte_rank (vocab_get (), b);
+}
+
+gint32
+_winnow_tokens_pair_rank (guint8 a,
+                          guint8 b)
+{
+  guint8 pair[2] = { a, b };
+  guint32 r = vocab_pair (vocab_get (), pair);
+
+  return r == NONE ? -1 : (gint32) r;
+}
+
+guint32
+_winnow_tokens_vocab_size (void)
+{
+  return vocab_get ()->n_tokens;
+}
+
+void
+_winnow_tokens_bpe (const char      *piece,
+                    gsize            length,
+                    WinnowTokensBpe  method,
+                    GArray          *ids)
+{
+  Sink sink = { ids, 0 };
+
+  if (length > 0)
+    bpe (vocab_get (), (const guint8 *) piece, length, method, &sink);
 }
