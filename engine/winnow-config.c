@@ -22,6 +22,7 @@
 #include "winnow-config.h"
 #include "winnow-diagnostic.h"
 #include "winnow-json-locator.h"
+#include "winnow-json-reader.h"
 
 struct _WinnowConfig
 {
@@ -515,9 +516,7 @@ char *
 winnow_config_to_json (WinnowConfig *self)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autoptr(JsonNode) root = NULL;
-  g_autofree char *text = NULL;
 
   g_return_val_if_fail (WINNOW_IS_CONFIG (self), NULL);
 
@@ -579,12 +578,7 @@ winnow_config_to_json (WinnowConfig *self)
   json_builder_end_object (builder);
 
   root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, 2);
-  text = json_generator_to_data (generator, NULL);
-
-  return g_strconcat (text, "\n", NULL);
+  return _winnow_json_to_document (root);
 }
 
 /* ---- getters ----------------------------------------------------------------------------- */

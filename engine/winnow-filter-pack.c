@@ -161,9 +161,7 @@ char *
 winnow_filter_pack_to_json (GPtrArray *filters,
                             gboolean   as_array)
 {
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autoptr(JsonNode) root = NULL;
-  g_autofree char *text = NULL;
 
   g_return_val_if_fail (filters != NULL, NULL);
 
@@ -180,10 +178,5 @@ winnow_filter_pack_to_json (GPtrArray *filters,
       json_array_unref (array);
     }
 
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, 2);
-  text = json_generator_to_data (generator, NULL);
-
-  return g_strconcat (text, "\n", NULL);
+  return _winnow_json_to_document (root);
 }

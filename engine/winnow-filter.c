@@ -18,6 +18,7 @@
 #include "winnow-utf8.h"
 #include "winnow-error.h"
 #include "winnow-filter-private.h"
+#include "winnow-json-reader.h"
 #include "winnow-json-locator.h"
 
 G_DEFINE_FINAL_TYPE (WinnowFilter, winnow_filter, G_TYPE_OBJECT)
@@ -502,23 +503,6 @@ add_strv (JsonBuilder        *builder,
   json_builder_end_array (builder);
 }
 
-static void
-add_extra (JsonBuilder *builder,
-           JsonObject  *extra)
-{
-  g_autoptr(GList) members = NULL;
-
-  if (extra == NULL)
-    return;
-
-  members = json_object_get_members (extra);
-  for (const GList *l = members; l != NULL; l = l->next)
-    {
-      json_builder_set_member_name (builder, l->data);
-      json_builder_add_value (builder, json_node_copy (json_object_get_member (extra, l->data)));
-    }
-}
-
 /**
  * winnow_filter_to_json_node:
  * @self: a #WinnowFilter
@@ -557,7 +541,7 @@ winnow_filter_to_json_node (WinnowFilter *self)
   add_strv (builder, "outputTypes", _winnow_strv_or_empty (self->output_types));
   add_strv (builder, "commands", _winnow_strv_or_empty (self->commands));
   add_strv (builder, "patterns", _winnow_strv_or_empty (self->patterns));
-  add_extra (builder, self->extra_match);
+  _winnow_json_builder_add_members (builder, self->extra_match);
   json_builder_end_object (builder);
 
   json_builder_set_member_name (builder, "rules");
@@ -641,14 +625,14 @@ winnow_filter_to_json_node (WinnowFilter *self)
       json_builder_set_member_name (builder, "onEmpty");
       json_builder_add_string_value (builder, self->on_empty);
     }
-  add_extra (builder, self->extra_rules);
+  _winnow_json_builder_add_members (builder, self->extra_rules);
   json_builder_end_object (builder);
 
   json_builder_set_member_name (builder, "preserve");
   json_builder_begin_object (builder);
   add_strv (builder, "errorPatterns", _winnow_strv_or_empty (self->error_patterns));
   add_strv (builder, "summaryPatterns", _winnow_strv_or_empty (self->summary_patterns));
-  add_extra (builder, self->extra_preserve);
+  _winnow_json_builder_add_members (builder, self->extra_preserve);
   json_builder_end_object (builder);
 
   json_builder_set_member_name (builder, "tests");
@@ -673,7 +657,7 @@ winnow_filter_to_json_node (WinnowFilter *self)
     }
   json_builder_end_array (builder);
 
-  add_extra (builder, self->extra);
+  _winnow_json_builder_add_members (builder, self->extra);
 
   json_builder_end_object (builder);
 
@@ -690,16 +674,9 @@ char *
 winnow_filter_to_json (WinnowFilter *self)
 {
   g_autoptr(JsonNode) node = NULL;
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
-  g_autofree char *text = NULL;
 
   g_return_val_if_fail (WINNOW_IS_FILTER (self), NULL);
 
   node = winnow_filter_to_json_node (self);
-  json_generator_set_root (generator, node);
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, 2);
-  text = json_generator_to_data (generator, NULL);
-
-  return g_strconcat (text, "\n", NULL);
+  return _winnow_json_to_document (node);
 }

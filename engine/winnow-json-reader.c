@@ -322,6 +322,43 @@ _winnow_json_reader_unknown (WinnowJsonReader   *r,
     }
 }
 
+/* ---- writing ----------------------------------------------------------------------------- */
+
+/* Adds every member of @members (nullable): the fields a reader kept because Winnow does not
+ * know them, written back where they were. */
+void
+_winnow_json_builder_add_members (JsonBuilder *builder,
+                                  JsonObject  *members)
+{
+  g_autoptr(GList) names = NULL;
+
+  if (members == NULL)
+    return;
+
+  names = json_object_get_members (members);
+  for (const GList *l = names; l != NULL; l = l->next)
+    {
+      json_builder_set_member_name (builder, l->data);
+      json_builder_add_value (builder, json_node_copy (json_object_get_member (members, l->data)));
+    }
+}
+
+/* A file's worth of JSON: two-space indentation and a final newline, the way Winnow writes
+ * every document a person may read or edit. */
+char *
+_winnow_json_to_document (JsonNode *node)
+{
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+  g_autofree char *text = NULL;
+
+  json_generator_set_root (generator, node);
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_indent (generator, 2);
+  text = json_generator_to_data (generator, NULL);
+
+  return g_strconcat (text, "\n", NULL);
+}
+
 /* ---- documents --------------------------------------------------------------------------- */
 
 static void

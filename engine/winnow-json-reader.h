@@ -91,6 +91,9 @@ JsonParser *_winnow_json_parse_document_full (const char           **text,
                                               const char            *expected,
                                               gboolean               immutable,
                                               GPtrArray             *diagnostics);
+void        _winnow_json_builder_add_members (JsonBuilder           *builder,
+                                              JsonObject            *members);
+char       *_winnow_json_to_document        (JsonNode               *node);
 char       *_winnow_json_read_file          (const char             *path,
                                              const char             *source,
                                              const char             *expected,

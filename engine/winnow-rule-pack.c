@@ -579,9 +579,7 @@ char *
 winnow_rule_pack_to_json (WinnowRulePack *self)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new_immutable ();
-  g_autoptr(JsonGenerator) generator = json_generator_new ();
   g_autoptr(JsonNode) root = NULL;
-  g_autofree char *text = NULL;
 
   g_return_val_if_fail (WINNOW_IS_RULE_PACK (self), NULL);
 
@@ -626,24 +624,9 @@ winnow_rule_pack_to_json (WinnowRulePack *self)
       json_builder_end_array (builder);
     }
 
-  if (self->extra != NULL)
-    {
-      g_autoptr(GList) members = json_object_get_members (self->extra);
-
-      for (const GList *l = members; l != NULL; l = l->next)
-        {
-          json_builder_set_member_name (builder, l->data);
-          json_builder_add_value (builder,
-                                  json_node_copy (json_object_get_member (self->extra, l->data)));
-        }
-    }
+  _winnow_json_builder_add_members (builder, self->extra);
   json_builder_end_object (builder);
 
   root = json_builder_get_root (builder);
-  json_generator_set_root (generator, root);
-  json_generator_set_pretty (generator, TRUE);
-  json_generator_set_indent (generator, 2);
-  text = json_generator_to_data (generator, NULL);
-
-  return g_strconcat (text, "\n", NULL);
+  return _winnow_json_to_document (root);
 }

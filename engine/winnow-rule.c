@@ -801,17 +801,7 @@ winnow_rule_to_json_node (WinnowRule *self)
       json_builder_set_member_name (builder, "description");
       json_builder_add_string_value (builder, self->description);
     }
-  if (self->extra != NULL)
-    {
-      g_autoptr(GList) members = json_object_get_members (self->extra);
-
-      for (const GList *l = members; l != NULL; l = l->next)
-        {
-          json_builder_set_member_name (builder, l->data);
-          json_builder_add_value (builder,
-                                  json_node_copy (json_object_get_member (self->extra, l->data)));
-        }
-    }
+  _winnow_json_builder_add_members (builder, self->extra);
   json_builder_end_object (builder);
 
   return json_builder_get_root (builder);

@@ -48,25 +48,6 @@ static const GOptionEntry entries[] = {
   { NULL }
 };
 
-/* A meaning phrase is kept when its sense-carrying words are in the output (or in its
- * expansion), or when the phrase compressed on its own — the same rewrite, say a Japanese
- * loanword written in English — is. */
-static gboolean
-meaning_kept (WinnowRuleSet              *set,
-              const WinnowCavemanOptions *options,
-              const char                 *phrase,
-              const char                 *out,
-              const char                 *expanded)
-{
-  g_autoptr(WinnowCavemanResult) alone = NULL;
-
-  if (prose_meaning_kept (phrase, out) || prose_meaning_kept (phrase, expanded))
-    return TRUE;
-
-  alone = winnow_caveman_compress (set, phrase, -1, options);
-  return strstr (out, winnow_caveman_result_get_text (alone, NULL)) != NULL;
-}
-
 /* Tokens of the message that rules never see: its protected regions, counted one by one. */
 static gsize
 protected_tokens (const char *text)
@@ -198,7 +179,7 @@ main (int   argc,
                          m->needles[n]);
               }
           for (guint n = 0; m->meaning[n] != NULL; n++)
-            if (!meaning_kept (rules, &options, m->meaning[n], out, expanded))
+            if (!prose_meaning_kept_by (rules, &options, m->meaning[n], out, expanded))
               {
                 t->meaning_lost[k]++;
                 st->meaning_lost[k]++;

@@ -199,3 +199,31 @@ prose_meaning_kept (const char *phrase,
 
   return FALSE;
 }
+
+/**
+ * prose_meaning_kept_by:
+ * @rules: the rule packs that compressed @output
+ * @options: the options they ran with
+ * @phrase: a meaning phrase of the corpus
+ * @output: the compressed message
+ * @expanded: winnow_caveman_expand() of @output
+ *
+ * A meaning phrase is kept when its sense-carrying words are in the output or its expansion,
+ * or when the phrase compressed on its own — the same rewrite, say a Japanese loanword written
+ * in English — is in the output.
+ */
+gboolean
+prose_meaning_kept_by (WinnowRuleSet              *rules,
+                       const WinnowCavemanOptions *options,
+                       const char                 *phrase,
+                       const char                 *output,
+                       const char                 *expanded)
+{
+  g_autoptr(WinnowCavemanResult) alone = NULL;
+
+  if (prose_meaning_kept (phrase, output) || prose_meaning_kept (phrase, expanded))
+    return TRUE;
+
+  alone = winnow_caveman_compress (rules, phrase, -1, options);
+  return strstr (output, winnow_caveman_result_get_text (alone, NULL)) != NULL;
+}

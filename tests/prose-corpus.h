@@ -7,6 +7,8 @@
 
 #include <glib.h>
 
+#include "winnow.h"
+
 G_BEGIN_DECLS
 
 typedef struct
@@ -23,5 +25,10 @@ typedef struct
 GPtrArray *prose_corpus_load         (const char   *directory);
 gboolean   prose_meaning_kept        (const char   *phrase,
                                       const char   *output);
+gboolean   prose_meaning_kept_by     (WinnowRuleSet              *rules,
+                                      const WinnowCavemanOptions *options,
+                                      const char                 *phrase,
+                                      const char                 *output,
+                                      const char                 *expanded);
 
 G_END_DECLS

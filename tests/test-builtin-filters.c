@@ -16,16 +16,6 @@ filters_dir (void)
   return g_build_filename (g_getenv ("WINNOW_SOURCE_DIR"), "filters", NULL);
 }
 
-static void
-print_diagnostics (GPtrArray *diagnostics)
-{
-  for (guint i = 0; i < diagnostics->len; i++)
-    {
-      g_autofree char *text = winnow_diagnostic_to_string (g_ptr_array_index (diagnostics, i));
-      g_printerr ("%s\n", text);
-    }
-}
-
 /* The source files, validated fully (every regex compiled): no diagnostic of any level. */
 static void
 test_sources_validate (void)
@@ -36,7 +26,7 @@ test_sources_validate (void)
   guint n = winnow_catalog_add_directory (catalog, dir, WINNOW_FILTER_SOURCE_BUILTIN);
 
   diagnostics = winnow_catalog_get_diagnostics (catalog);
-  print_diagnostics (diagnostics);
+  test_util_print_diagnostics (diagnostics);
   g_assert_cmpuint (diagnostics->len, ==, 0);
   g_assert_cmpuint (n, >=, 30);
 }

@@ -18,16 +18,6 @@ rules_dir (void)
   return g_build_filename (g_getenv ("WINNOW_SOURCE_DIR"), "rules", NULL);
 }
 
-static void
-print_diagnostics (GPtrArray *diagnostics)
-{
-  for (guint i = 0; i < diagnostics->len; i++)
-    {
-      g_autofree char *text = winnow_diagnostic_to_string (g_ptr_array_index (diagnostics, i));
-      g_printerr ("%s\n", text);
-    }
-}
-
 /* The source files, validated and linted as a user's packs would be: no diagnostic at all. */
 static void
 test_sources_validate (void)
@@ -44,7 +34,7 @@ test_sources_validate (void)
   diagnostics = winnow_rule_set_get_diagnostics (set);
   for (guint i = 0; languages[i] != NULL; i++)
     winnow_rule_set_get_abbreviations (set, languages[i]);
-  print_diagnostics (diagnostics);
+  test_util_print_diagnostics (diagnostics);
   g_assert_cmpuint (diagnostics->len, ==, 0);
   g_assert_cmpuint (packs->len, ==, n);
 }

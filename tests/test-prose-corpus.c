@@ -17,25 +17,6 @@
 static GPtrArray *messages;
 static WinnowRuleSet *rules;
 
-/* A meaning phrase is kept when its sense-carrying words are in the output (or in its
- * expansion), or when the phrase compressed on its own — the same rewrite, say a Japanese
- * loanword written in English — is. */
-static gboolean
-meaning_kept (WinnowRuleSet              *set,
-              const WinnowCavemanOptions *options,
-              const char                 *phrase,
-              const char                 *out,
-              const char                 *expanded)
-{
-  g_autoptr(WinnowCavemanResult) alone = NULL;
-
-  if (prose_meaning_kept (phrase, out) || prose_meaning_kept (phrase, expanded))
-    return TRUE;
-
-  alone = winnow_caveman_compress (set, phrase, -1, options);
-  return strstr (out, winnow_caveman_result_get_text (alone, NULL)) != NULL;
-}
-
 static void
 check_message (gconstpointer data)
 {
@@ -79,7 +60,7 @@ check_message (gconstpointer data)
           }
 
       for (guint n = 0; m->meaning[n] != NULL; n++)
-        if (!meaning_kept (rules, &options, m->meaning[n], out, expanded))
+        if (!prose_meaning_kept_by (rules, &options, m->meaning[n], out, expanded))
           {
             g_printerr ("%s at %s lost the meaning “%s”\n", m->id,
                         winnow_caveman_intensity_to_string (k), m->meaning[n]);

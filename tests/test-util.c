@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 
 #include "test-util.h"
+#include "winnow.h"
 
 /* Writes @contents to @path, creating its folder. */
 void
@@ -50,4 +51,15 @@ char *
 test_util_corpus_path (const char *relative)
 {
   return g_test_build_filename (G_TEST_DIST, "corpus", relative, NULL);
+}
+
+/* Prints each diagnostic as the CLI would, so a failing check shows what was found. */
+void
+test_util_print_diagnostics (GPtrArray *diagnostics)
+{
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      g_autofree char *text = winnow_diagnostic_to_string (g_ptr_array_index (diagnostics, i));
+      g_printerr ("%s\n", text);
+    }
 }

@@ -14,5 +14,6 @@ void  test_util_write_file  (const char *path,
                              gssize      length);
 void  test_util_remove_tree (const char *path);
 char *test_util_corpus_path (const char *relative);
+void  test_util_print_diagnostics (GPtrArray *diagnostics);
 
 G_END_DECLS
