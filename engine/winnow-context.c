@@ -287,9 +287,12 @@ winnow_context_dup_diagnostics (WinnowContext *self)
   catalog = winnow_catalog_get_diagnostics (self->catalog);
   for (guint i = 0; i < catalog->len; i++)
     g_ptr_array_add (all, g_object_ref (g_ptr_array_index (catalog, i)));
-  catalog = winnow_rule_set_get_diagnostics (self->rules);
-  for (guint i = 0; i < catalog->len; i++)
-    g_ptr_array_add (all, g_object_ref (g_ptr_array_index (catalog, i)));
+  {
+    g_autoptr(GPtrArray) rules = winnow_rule_set_dup_diagnostics (self->rules);
+
+    for (guint i = 0; i < rules->len; i++)
+      g_ptr_array_add (all, g_object_ref (g_ptr_array_index (rules, i)));
+  }
 
   return all;
 }

@@ -997,3 +997,198 @@ winnow_pipeline_run_text (WinnowPipeline               *self,
   conversation = winnow_conversation_new_for_text (text, len, role);
   return winnow_pipeline_run (self, conversation, request, error);
 }
+
+/* ---- on a worker thread ------------------------------------------------------------------ */
+
+typedef struct
+{
+  WinnowConversation    *conversation;
+  char                  *text;
+  gsize                  length;
+  WinnowPipelineRequest  request;
+  GArray                *steps;      /* WinnowPipelineStep, owning their strings */
+  char                 **strings;    /* the 4 strings request points into, each nullable */
+} AsyncRun;
+
+static void
+async_run_free (gpointer data)
+{
+  AsyncRun *run = data;
+
+  g_clear_object (&run->conversation);
+  g_free (run->text);
+  for (guint i = 0; run->steps != NULL && i < run->steps->len; i++)
+    {
+      g_free (g_array_index (run->steps, WinnowPipelineStep, i).engine);
+      g_free (g_array_index (run->steps, WinnowPipelineStep, i).intensity);
+    }
+  g_clear_pointer (&run->steps, g_array_unref);
+  for (guint i = 0; run->strings != NULL && i < 4; i++)
+    g_free (run->strings[i]);
+  g_free (run->strings);
+  g_free (run);
+}
+
+/* A copy of @request whose strings and steps live as long as @run. */
+static void
+copy_request (AsyncRun                    *run,
+              const WinnowPipelineRequest *request)
+{
+  WinnowPipelineRequest defaults;
+
+  if (request == NULL)
+    {
+      winnow_pipeline_request_init (&defaults);
+      request = &defaults;
+    }
+
+  run->request = *request;
+  run->strings = g_new0 (char *, 5);
+  run->strings[0] = g_strdup (request->language);
+  run->strings[1] = g_strdup (request->command);
+  run->strings[2] = g_strdup (request->cwd);
+  run->strings[3] = g_strdup (request->filter_id);
+  run->request.language = run->strings[0];
+  run->request.command = run->strings[1];
+  run->request.cwd = run->strings[2];
+  run->request.filter_id = run->strings[3];
+
+  if (request->steps != NULL)
+    {
+      run->steps = g_array_sized_new (FALSE, FALSE, sizeof (WinnowPipelineStep), request->n_steps);
+      for (guint i = 0; i < request->n_steps; i++)
+        {
+          WinnowPipelineStep step = { g_strdup (request->steps[i].engine),
+                                      g_strdup (request->steps[i].intensity) };
+          g_array_append_val (run->steps, step);
+        }
+      run->request.steps = (const WinnowPipelineStep *) (gpointer) run->steps->data;
+    }
+}
+
+static void
+run_thread (GTask        *task,
+            gpointer      source_object,
+            gpointer      task_data,
+            GCancellable *cancellable)
+{
+  WinnowPipeline *self = source_object;
+  AsyncRun *run = task_data;
+  WinnowPipelineResult *result;
+  GError *error = NULL;
+
+  if (run->conversation != NULL)
+    result = winnow_pipeline_run (self, run->conversation, &run->request, &error);
+  else
+    result = winnow_pipeline_run_text (self, run->text, run->length, &run->request, &error);
+
+  if (result == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, result, g_object_unref);
+}
+
+static void
+start (WinnowPipeline      *self,
+       AsyncRun            *run,
+       GCancellable        *cancellable,
+       GAsyncReadyCallback  callback,
+       gpointer             user_data,
+       gpointer             source_tag)
+{
+  g_autoptr(GTask) task = g_task_new (self, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, source_tag);
+  g_task_set_task_data (task, run, async_run_free);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_run_in_thread (task, run_thread);
+}
+
+/**
+ * winnow_pipeline_run_text_async:
+ * @self: a #WinnowPipeline
+ * @text: plain text (copied)
+ * @length: its length, or -1 if nul-terminated
+ * @request: (nullable): #WinnowPipelineRequest (copied)
+ * @cancellable: (nullable): a #GCancellable; a cancelled run reports %G_IO_ERROR_CANCELLED
+ *   and its result is dropped
+ * @callback: called on the caller's main context when done
+ * @user_data: for @callback
+ *
+ * winnow_pipeline_run_text() on a worker thread, for the dashboard.
+ */
+void
+winnow_pipeline_run_text_async (WinnowPipeline              *self,
+                                const char                  *text,
+                                gssize                       length,
+                                const WinnowPipelineRequest *request,
+                                GCancellable                *cancellable,
+                                GAsyncReadyCallback          callback,
+                                gpointer                     user_data)
+{
+  AsyncRun *run;
+
+  g_return_if_fail (WINNOW_IS_PIPELINE (self));
+  g_return_if_fail (text != NULL || length <= 0);
+
+  run = g_new0 (AsyncRun, 1);
+  run->length = length < 0 ? strlen (text ? text : "") : (gsize) length;
+  run->text = g_malloc (run->length + 1);
+  if (run->length > 0)
+    memcpy (run->text, text, run->length);
+  run->text[run->length] = '\0';
+  copy_request (run, request);
+
+  start (self, run, cancellable, callback, user_data, winnow_pipeline_run_text_async);
+}
+
+/**
+ * winnow_pipeline_run_async:
+ * @self: a #WinnowPipeline
+ * @conversation: the messages; compressed in place on the worker thread, so leave them alone
+ *   until @callback runs
+ * @request: (nullable): #WinnowPipelineRequest (copied)
+ * @cancellable: (nullable): a #GCancellable
+ * @callback: called on the caller's main context when done
+ * @user_data: for @callback
+ *
+ * winnow_pipeline_run() on a worker thread.
+ */
+void
+winnow_pipeline_run_async (WinnowPipeline              *self,
+                           WinnowConversation          *conversation,
+                           const WinnowPipelineRequest *request,
+                           GCancellable                *cancellable,
+                           GAsyncReadyCallback          callback,
+                           gpointer                     user_data)
+{
+  AsyncRun *run;
+
+  g_return_if_fail (WINNOW_IS_PIPELINE (self));
+  g_return_if_fail (WINNOW_IS_CONVERSATION (conversation));
+
+  run = g_new0 (AsyncRun, 1);
+  run->conversation = g_object_ref (conversation);
+  copy_request (run, request);
+
+  start (self, run, cancellable, callback, user_data, winnow_pipeline_run_async);
+}
+
+/**
+ * winnow_pipeline_run_finish:
+ * @self: a #WinnowPipeline
+ * @result: the #GAsyncResult of either async run
+ * @error: return location for a #GError
+ *
+ * Returns: (transfer full) (nullable): the result, or %NULL with @error set
+ */
+WinnowPipelineResult *
+winnow_pipeline_run_finish (WinnowPipeline  *self,
+                            GAsyncResult    *result,
+                            GError         **error)
+{
+  g_return_val_if_fail (WINNOW_IS_PIPELINE (self), NULL);
+  g_return_val_if_fail (g_task_is_valid (result, self), NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

@@ -83,4 +83,21 @@ WinnowPipelineResult *winnow_pipeline_run_text     (WinnowPipeline              
                                                     const WinnowPipelineRequest *request,
                                                     GError                     **error);
 
+void                  winnow_pipeline_run_async    (WinnowPipeline              *self,
+                                                    WinnowConversation          *conversation,
+                                                    const WinnowPipelineRequest *request,
+                                                    GCancellable                *cancellable,
+                                                    GAsyncReadyCallback          callback,
+                                                    gpointer                     user_data);
+void                  winnow_pipeline_run_text_async (WinnowPipeline            *self,
+                                                    const char                  *text,
+                                                    gssize                       length,
+                                                    const WinnowPipelineRequest *request,
+                                                    GCancellable                *cancellable,
+                                                    GAsyncReadyCallback          callback,
+                                                    gpointer                     user_data);
+WinnowPipelineResult *winnow_pipeline_run_finish   (WinnowPipeline              *self,
+                                                    GAsyncResult                *result,
+                                                    GError                     **error);
+
 G_END_DECLS

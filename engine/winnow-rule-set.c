@@ -12,6 +12,10 @@
  * Packs are read when their language is first asked for: one prose message needs one
  * language, and compiling every pack of every language would cost a CLI call more than the
  * compression itself.
+ *
+ * Sources are added before the set is shared; after that, any number of threads may ask for
+ * packs at once (the pipeline runs on worker threads): reading a pack the first time happens
+ * under a lock, and a pack once read is immutable.
  */
 
 #define G_LOG_DOMAIN "winnow-rule-set"
@@ -54,6 +58,7 @@ struct _WinnowRuleSet
   GPtrArray  *entries;        /* Entry, later sources after earlier ones */
   GPtrArray  *abbreviations;  /* AbbreviationsEntry */
   GPtrArray  *diagnostics;
+  GMutex      lock;           /* held while packs and tables are read on first use */
 };
 
 G_DEFINE_FINAL_TYPE (WinnowRuleSet, winnow_rule_set, G_TYPE_OBJECT)
@@ -93,6 +98,7 @@ winnow_rule_set_finalize (GObject *object)
   g_clear_pointer (&self->entries, g_ptr_array_unref);
   g_clear_pointer (&self->abbreviations, g_ptr_array_unref);
   g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
+  g_mutex_clear (&self->lock);
 
   G_OBJECT_CLASS (winnow_rule_set_parent_class)->finalize (object);
 }
@@ -111,6 +117,7 @@ winnow_rule_set_init (WinnowRuleSet *self)
   self->entries = g_ptr_array_new_with_free_func (entry_free);
   self->abbreviations = g_ptr_array_new_with_free_func (abbreviations_entry_free);
   self->diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
+  g_mutex_init (&self->lock);
 }
 
 /**
@@ -546,6 +553,7 @@ winnow_rule_set_get_packs (WinnowRuleSet *self,
   if (resolved == NULL)
     return packs;
 
+  g_mutex_lock (&self->lock);
   for (guint i = 0; i < self->entries->len; i++)
     {
       Entry *entry = g_ptr_array_index (self->entries, i);
@@ -557,6 +565,7 @@ winnow_rule_set_get_packs (WinnowRuleSet *self,
       if (entry->pack != NULL)
         g_ptr_array_add (packs, g_object_ref (entry->pack));
     }
+  g_mutex_unlock (&self->lock);
 
   g_ptr_array_sort (packs, compare_packs);
   return packs;
@@ -578,6 +587,7 @@ winnow_rule_set_list_packs (WinnowRuleSet *self)
 
   g_return_val_if_fail (WINNOW_IS_RULE_SET (self), packs);
 
+  g_mutex_lock (&self->lock);
   for (guint i = 0; i < self->entries->len; i++)
     {
       Entry *entry = g_ptr_array_index (self->entries, i);
@@ -586,6 +596,7 @@ winnow_rule_set_list_packs (WinnowRuleSet *self)
       if (entry->pack != NULL)
         g_ptr_array_add (packs, g_object_ref (entry->pack));
     }
+  g_mutex_unlock (&self->lock);
 
   g_ptr_array_sort (packs, compare_packs);
   return packs;
@@ -680,6 +691,7 @@ winnow_rule_set_get_abbreviations (WinnowRuleSet *self,
   if (resolved == NULL)
     return NULL;
 
+  g_mutex_lock (&self->lock);
   for (guint i = self->abbreviations->len; i > 0; i--)
     {
       AbbreviationsEntry *entry = g_ptr_array_index (self->abbreviations, i - 1);
@@ -698,8 +710,12 @@ winnow_rule_set_get_abbreviations (WinnowRuleSet *self,
         }
 
       if (entry->table != NULL)
-        return entry->table;
+        {
+          g_mutex_unlock (&self->lock);
+          return entry->table; /* immutable once read */
+        }
     }
+  g_mutex_unlock (&self->lock);
 
   return NULL;
 }
@@ -708,11 +724,36 @@ winnow_rule_set_get_abbreviations (WinnowRuleSet *self,
  * winnow_rule_set_get_diagnostics:
  * @self: a #WinnowRuleSet
  *
- * Returns: (transfer none) (element-type WinnowDiagnostic): findings of the packs read so far
+ * Returns: (transfer none) (element-type WinnowDiagnostic): findings of the packs read so far;
+ *   packs read later on other threads add to it, so read it where no other thread asks for
+ *   packs, or use winnow_rule_set_dup_diagnostics()
  */
 GPtrArray *
 winnow_rule_set_get_diagnostics (WinnowRuleSet *self)
 {
   g_return_val_if_fail (WINNOW_IS_RULE_SET (self), NULL);
   return self->diagnostics;
+}
+
+/**
+ * winnow_rule_set_dup_diagnostics:
+ * @self: a #WinnowRuleSet
+ *
+ * Returns: (transfer container) (element-type WinnowDiagnostic): a snapshot of the findings of
+ *   the packs read so far, safe to take while other threads read packs
+ */
+GPtrArray *
+winnow_rule_set_dup_diagnostics (WinnowRuleSet *self)
+{
+  GPtrArray *copy;
+
+  g_return_val_if_fail (WINNOW_IS_RULE_SET (self), NULL);
+
+  g_mutex_lock (&self->lock);
+  copy = g_ptr_array_new_full (self->diagnostics->len, g_object_unref);
+  for (guint i = 0; i < self->diagnostics->len; i++)
+    g_ptr_array_add (copy, g_object_ref (g_ptr_array_index (self->diagnostics, i)));
+  g_mutex_unlock (&self->lock);
+
+  return copy;
 }

@@ -33,5 +33,6 @@ GPtrArray     *winnow_rule_set_list_packs         (WinnowRuleSet *self);
 GHashTable    *winnow_rule_set_get_abbreviations  (WinnowRuleSet *self,
                                                    const char    *language);
 GPtrArray     *winnow_rule_set_get_diagnostics    (WinnowRuleSet *self);
+GPtrArray     *winnow_rule_set_dup_diagnostics    (WinnowRuleSet *self);
 
 G_END_DECLS

@@ -658,6 +658,107 @@ test_structure_step (Fixture       *f,
   g_assert_nonnull (strstr (minified, "{\"id\":59,\"name\":\"item 59\"}"));
 }
 
+static void
+on_run_done (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  WinnowPipelineResult **out = user_data;
+  g_autoptr(GError) error = NULL;
+
+  *out = winnow_pipeline_run_finish (WINNOW_PIPELINE (source), result, &error);
+  g_assert_no_error (error);
+}
+
+static void
+test_async (Fixture       *f,
+            gconstpointer  data)
+{
+  g_autoptr(WinnowPipelineResult) sync = run_text (f, prose, WINNOW_PIPELINE_MODE_CAVEMAN, NULL);
+  g_autoptr(WinnowPipelineResult) async = NULL;
+  g_autofree char *copy = g_strdup (prose);
+  WinnowPipelineRequest request;
+  char language[] = "en";
+
+  winnow_pipeline_request_init (&request);
+  request.mode = WINNOW_PIPELINE_MODE_CAVEMAN;
+  request.language = language;
+  winnow_pipeline_run_text_async (f->pipeline, copy, -1, &request, NULL, on_run_done, &async);
+
+  /* the text and the request were copied: the caller may change them at once */
+  memset (copy, 'x', strlen (copy));
+  language[0] = 'x';
+
+  while (async == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpstr (winnow_pipeline_result_get_text (async, NULL), ==,
+                   winnow_pipeline_result_get_text (sync, NULL));
+}
+
+typedef struct
+{
+  WinnowPipeline *pipeline;
+  const char     *language;
+  const char     *text;
+  char           *expected;
+} Worker;
+
+static gpointer
+worker_run (gpointer data)
+{
+  Worker *w = data;
+
+  for (int i = 0; i < 20; i++)
+    {
+      g_autoptr(WinnowPipelineResult) result = NULL;
+      WinnowPipelineRequest request;
+
+      winnow_pipeline_request_init (&request);
+      request.mode = WINNOW_PIPELINE_MODE_CAVEMAN;
+      request.language = w->language;
+      result = winnow_pipeline_run_text (w->pipeline, w->text, -1, &request, NULL);
+      if (w->expected == NULL)
+        w->expected = g_strdup (winnow_pipeline_result_get_text (result, NULL));
+      else
+        g_assert_cmpstr (winnow_pipeline_result_get_text (result, NULL), ==, w->expected);
+    }
+
+  return NULL;
+}
+
+/* Several threads on one fresh pipeline: rule packs are read on first use, under a lock,
+ * and every run of the same text gives the same output. */
+static void
+test_concurrent_runs (Fixture       *f,
+                      gconstpointer  data)
+{
+  static const struct { const char *language; const char *text; } inputs[] = {
+    { "en", "Hi there! Basically, I think the build is really slow. Thanks so much!" },
+    { "pt-BR", "Olá! Basicamente, eu acho que o build está muito lento. Muito obrigado!" },
+    { "de", "Hallo! Ich denke, der Build ist eigentlich wirklich langsam. Vielen Dank!" },
+    { "ja", "こんにちは。ビルドがとても遅いと思います。よろしくお願いします。" },
+  };
+  Worker workers[G_N_ELEMENTS (inputs) * 2];
+  GThread *threads[G_N_ELEMENTS (workers)];
+
+  for (guint i = 0; i < G_N_ELEMENTS (workers); i++)
+    {
+      workers[i] = (Worker) { f->pipeline, inputs[i % G_N_ELEMENTS (inputs)].language,
+                              inputs[i % G_N_ELEMENTS (inputs)].text, NULL };
+      threads[i] = g_thread_new ("pipeline", worker_run, &workers[i]);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (workers); i++)
+    g_thread_join (threads[i]);
+
+  for (guint i = 0; i < G_N_ELEMENTS (workers); i++)
+    {
+      g_assert_cmpstr (workers[i].expected, ==, workers[i % G_N_ELEMENTS (inputs)].expected);
+      g_assert_cmpstr (workers[i].expected, !=, workers[i].text);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (workers); i++)
+    g_free (workers[i].expected);
+}
+
 /* ---- the tool cache ---------------------------------------------------------------------- */
 
 #define SECOND G_USEC_PER_SEC
@@ -754,6 +855,8 @@ main (int   argc,
   ADD ("anthropic-conversation", test_anthropic_conversation);
   ADD ("never-larger", test_never_larger);
   ADD ("structure-step", test_structure_step);
+  ADD ("async", test_async);
+  ADD ("concurrent-runs", test_concurrent_runs);
   ADD ("shared-cache-across-runs", test_shared_cache_across_runs);
   g_test_add_func ("/pipeline/bad-messages", test_bad_messages);
   g_test_add_func ("/pipeline/tool-cache", test_tool_cache);
