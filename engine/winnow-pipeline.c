@@ -15,7 +15,9 @@
  *    only when `applyToCodeBlocks` is set (for assistant messages, also
  *    `applyToAssistantMessages`).
  *  - **caveman** compresses prose: system, user and assistant text, never tool output — rules
- *    written for sentences have no business in a log or a file.
+ *    written for sentences have no business in a log or a file. A message whose text, once its
+ *    protected regions are taken out, still reads as command output (a log pasted without a
+ *    fence) is left alone too.
  *  - **structure** (a Winnow step, opt-in in `stackedPipeline`) runs the format adapters on
  *    any part: "lossless" only re-encodes (minified JSON), "lossy" also summarises the prose
  *    inside XML, YAML, Markdown, CSV and structured output with the sentence scorer. It is the
@@ -42,6 +44,7 @@
 #include "winnow-command.h"
 #include "winnow-error.h"
 #include "winnow-pipeline.h"
+#include "winnow-protect.h"
 #include "winnow-tokens.h"
 #include "winnow-tool-cache.h"
 #include "winnow-tool-result.h"
@@ -512,6 +515,37 @@ rtk_code_blocks (Run        *run,
   return changed ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
 }
 
+/* Whether what is left of @text once its protected regions are taken out still reads as command
+ * output — a log pasted into a message without a fence. Caveman leaves such text alone. */
+static gboolean
+looks_like_command_output (Run        *run,
+                           const char *text)
+{
+  g_autoptr(GArray) spans = winnow_protect_scan (text, -1);
+  g_autoptr(GString) rest = g_string_new (NULL);
+  g_autoptr(WinnowDetection) detection = NULL;
+  gsize at = 0;
+  gsize length = strlen (text);
+
+  for (guint i = 0; i <= spans->len; i++)
+    {
+      gsize end = i < spans->len ? g_array_index (spans, WinnowProtectSpan, i).start : length;
+
+      g_string_append_len (rest, text + at, end - at);
+      if (i < spans->len)
+        at = g_array_index (spans, WinnowProtectSpan, i).end;
+    }
+
+  /* a few lines of prose around protected material are prose */
+  if (rest->len < 512)
+    return FALSE;
+
+  detection = winnow_detector_detect (winnow_context_get_detector (run->self->context),
+                                      rest->str, rest->len, NULL);
+  return !winnow_detection_get_passthrough (detection) &&
+         winnow_detection_get_confidence (detection) >= 0.5;
+}
+
 static char *
 caveman_prose (Run        *run,
                guint       part,
@@ -525,6 +559,12 @@ caveman_prose (Run        *run,
   const char * const *notes;
   g_autofree char *action = NULL;
   g_autofree char *detail = NULL;
+
+  if (looks_like_command_output (run, text))
+    {
+      decide (run, part, "caveman:skipped", "the text reads as command output, not prose");
+      return NULL;
+    }
 
   winnow_caveman_options_init (&options);
   options.intensity = step->intensity;

@@ -658,6 +658,37 @@ test_structure_step (Fixture       *f,
   g_assert_nonnull (strstr (minified, "{\"id\":59,\"name\":\"item 59\"}"));
 }
 
+/* A log pasted into a user message without a fence is not prose: Caveman leaves it alone. */
+static void
+test_pasted_log (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autofree char *log = sample ("samples/pytest-fail-verbose.txt");
+  g_autofree char *message = g_strconcat ("Basically this is really failing:\n", log, NULL);
+  g_autoptr(JsonBuilder) b = json_builder_new ();
+  g_autoptr(JsonGenerator) gen = json_generator_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *json = NULL;
+  g_autoptr(WinnowPipelineResult) result = NULL;
+
+  json_builder_begin_array (b);
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "role");
+  json_builder_add_string_value (b, "user");
+  json_builder_set_member_name (b, "content");
+  json_builder_add_string_value (b, message);
+  json_builder_end_object (b);
+  json_builder_end_array (b);
+  root = json_builder_get_root (b);
+  json_generator_set_root (gen, root);
+  json = json_generator_to_data (gen, NULL);
+
+  result = run_messages (f, json);
+  g_assert_true (has_decision (result, 0, "caveman:skipped"));
+  g_assert_cmpuint (winnow_receipt_get_tokens_after (winnow_pipeline_result_get_receipt (result)), ==,
+                    winnow_receipt_get_tokens_before (winnow_pipeline_result_get_receipt (result)));
+}
+
 static void
 on_run_done (GObject      *source,
              GAsyncResult *result,
@@ -856,6 +887,7 @@ main (int   argc,
   ADD ("never-larger", test_never_larger);
   ADD ("structure-step", test_structure_step);
   ADD ("async", test_async);
+  ADD ("pasted-log", test_pasted_log);
   ADD ("concurrent-runs", test_concurrent_runs);
   ADD ("shared-cache-across-runs", test_shared_cache_across_runs);
   g_test_add_func ("/pipeline/bad-messages", test_bad_messages);
