@@ -6,7 +6,9 @@
  * navigational skeleton — ATX and setext headings, tables (a row of pipes over a separator row,
  * and every row below it), link reference definitions, a leading front-matter block — is kept
  * verbatim in document order, pieces separated by a blank line; paragraphs and lists are the
- * prose, summarised once and appended after the skeleton. Horizontal rules are dropped.
+ * prose. Each section's prose is summarised on its own and stays under its heading (the seed
+ * appends one summary after the whole skeleton, which leaves every heading empty and mixes
+ * the sections' sentences). Horizontal rules are dropped.
  * Fenced code never reaches this adapter when the code adapter runs first; when it is
  * disabled, fences are kept here too, because code is never prose.
  *
@@ -32,6 +34,39 @@ typedef struct
   const char *text;
   gsize       length;
 } Line;
+
+/* The prose that follows preserved piece number @after (or comes before any, G_MAXUINT), and
+ * its summary once summarize() has run. */
+typedef struct
+{
+  guint    after;
+  GString *prose;
+  char    *summary;
+} Section;
+
+static void
+section_clear (gpointer data)
+{
+  Section *section = data;
+
+  g_string_free (section->prose, TRUE);
+  g_free (section->summary);
+}
+
+static GArray *
+sections_of (WinnowAdapterParts *parts)
+{
+  if (parts->data == NULL)
+    {
+      GArray *sections = g_array_new (FALSE, TRUE, sizeof (Section));
+
+      g_array_set_clear_func (sections, section_clear);
+      parts->data = sections;
+      parts->data_free = (GDestroyNotify) g_array_unref;
+    }
+
+  return parts->data;
+}
 
 static gboolean
 is_atx_heading (const char *line,
@@ -190,15 +225,44 @@ preserve_lines (WinnowAdapterParts *parts,
   _winnow_adapter_preserve (parts, a->text, b->text + b->length - a->text);
 }
 
-/* Hands the pending paragraph, if any, to the summariser. */
+/* Hands the pending paragraph, if any, to the summariser, in the section of the last preserved
+ * piece (a heading, usually). */
 static void
 flush_paragraph (WinnowAdapterParts  *parts,
                  const char         **paragraph,
                  const char          *end)
 {
-  if (*paragraph != NULL)
-    _winnow_adapter_compress (parts, *paragraph, end - *paragraph);
+  GArray *sections;
+  guint after;
+  Section *section;
+  const char *text = *paragraph;
+  gsize length;
+
+  if (text == NULL)
+    return;
   *paragraph = NULL;
+
+  length = end - text;
+  _winnow_adapter_trim (&text, &length);
+  if (length == 0)
+    return;
+
+  _winnow_adapter_compress (parts, text, length);
+
+  sections = sections_of (parts);
+  after = _winnow_adapter_n_preserved (parts) > 0 ? _winnow_adapter_n_preserved (parts) - 1
+                                                  : G_MAXUINT;
+  section = sections->len > 0 ? &g_array_index (sections, Section, sections->len - 1) : NULL;
+  if (section == NULL || section->after != after)
+    {
+      Section fresh = { after, g_string_new (NULL), NULL };
+
+      g_array_append_val (sections, fresh);
+      section = &g_array_index (sections, Section, sections->len - 1);
+    }
+  if (section->prose->len > 0)
+    g_string_append (section->prose, "\n\n");
+  g_string_append_len (section->prose, text, length);
 }
 
 static void
@@ -329,18 +393,69 @@ markdown_extract (const char                 *text,
   flush_paragraph (parts, &paragraph, paragraph_end);
 }
 
+/* Summarises each section on its own; the summaries are kept in the sections. */
+static char *
+markdown_summarize (const WinnowAdapterParts   *parts,
+                    const WinnowAdapterOptions *options)
+{
+  GArray *sections = parts->data;
+
+  for (guint i = 0; sections != NULL && i < sections->len; i++)
+    {
+      Section *section = &g_array_index (sections, Section, i);
+
+      section->summary = _winnow_adapter_summarize (options, section->prose->str,
+                                                    section->prose->len);
+    }
+
+  return g_strdup ("");
+}
+
+static void
+append_piece (GString    *out,
+              const char *text,
+              gsize       length)
+{
+  if (length == 0)
+    return;
+  if (out->len > 0)
+    g_string_append (out, "\n\n");
+  g_string_append_len (out, text, length);
+}
+
 static void
 markdown_reconstruct (const WinnowAdapterParts *parts,
                       const char               *summary,
                       GString                  *out)
 {
-  _winnow_adapter_join_preserved (parts, "\n\n", out);
-  if (*summary != '\0')
+  GArray *sections = parts->data;
+  guint next = 0;
+
+  /* prose before the first preserved piece */
+  if (sections != NULL && next < sections->len &&
+      g_array_index (sections, Section, next).after == G_MAXUINT)
     {
-      if (out->len > 0)
-        g_string_append (out, "\n\n");
-      g_string_append (out, summary);
+      const Section *section = &g_array_index (sections, Section, next++);
+
+      append_piece (out, section->summary, strlen (section->summary));
     }
+
+  for (guint i = 0; i < _winnow_adapter_n_preserved (parts); i++)
+    {
+      gsize length;
+      const char *piece = _winnow_adapter_get_preserved (parts, i, &length);
+
+      append_piece (out, piece, length);
+      if (sections != NULL && next < sections->len &&
+          g_array_index (sections, Section, next).after == i)
+        {
+          const Section *section = &g_array_index (sections, Section, next++);
+
+          append_piece (out, section->summary, strlen (section->summary));
+        }
+    }
+
+  append_piece (out, summary, strlen (summary));
 }
 
 const WinnowAdapter _winnow_adapter_markdown = {
@@ -348,6 +463,6 @@ const WinnowAdapter _winnow_adapter_markdown = {
   .lossless = FALSE,
   .detect = markdown_detect,
   .extract = markdown_extract,
-  .summarize = NULL,
+  .summarize = markdown_summarize,
   .reconstruct = markdown_reconstruct,
 };

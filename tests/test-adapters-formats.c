@@ -510,14 +510,14 @@ test_markdown_details (void)
   g_assert_cmpstr (run.decision, ==, "adapter:markdown");
   g_assert_cmpstr (run.text, ==,
                    "---\ntitle: Runbook\n---\n\n"
-                   "Restarting the service\n======================\n\n"
-                   "## Steps\n\n"
-                   "## Links\n\n"
-                   "SUMMARY");
+                   "Restarting the service\n======================\n\nSUMMARY\n\n"
+                   "## Steps\n\nSUMMARY\n\n"
+                   "## Links\n\nSUMMARY");
+  /* one summary per section, each of its own prose */
   g_assert_cmpstr (run.seen->str, ==,
                    "When the queue backs up, restart the workers one at a time and watch the lag "
-                   "graph.\n\n"
-                   "1. Drain the worker.\n2. Restart it.\n\n"
+                   "graph.\n--\n"
+                   "1. Drain the worker.\n2. Restart it.\n--\n"
                    "See the dashboard for the details of every step described above in this "
                    "runbook.");
 }
