@@ -393,6 +393,10 @@ markdown_extract (const char                 *text,
   flush_paragraph (parts, &paragraph, paragraph_end);
 }
 
+/* A short section keeps at least about this many bytes, so that its heading is followed by a
+ * whole sentence rather than the cut-off start of one. */
+#define MIN_SECTION_SUMMARY 160
+
 /* Summarises each section on its own; the summaries are kept in the sections. */
 static char *
 markdown_summarize (const WinnowAdapterParts   *parts,
@@ -403,8 +407,12 @@ markdown_summarize (const WinnowAdapterParts   *parts,
   for (guint i = 0; sections != NULL && i < sections->len; i++)
     {
       Section *section = &g_array_index (sections, Section, i);
+      WinnowAdapterOptions section_options = *options;
+      double floor = (double) MIN_SECTION_SUMMARY / MAX (section->prose->len, 1);
 
-      section->summary = _winnow_adapter_summarize (options, section->prose->str,
+      if (options->keep_ratio > 0.0 && section_options.keep_ratio < floor)
+        section_options.keep_ratio = MIN (floor, 1.0);
+      section->summary = _winnow_adapter_summarize (&section_options, section->prose->str,
                                                     section->prose->len);
     }
 
