@@ -39,7 +39,7 @@
 
 #include <string.h>
 
-#include "winnow-adapter.h"
+#include "winnow-adapter-private.h"
 #include "winnow-caveman.h"
 #include "winnow-command.h"
 #include "winnow-error.h"
@@ -393,27 +393,6 @@ rtk_tool_output (Run        *run,
   return g_strndup (out, length);
 }
 
-/* A fence opening at @line (up to three spaces of indentation): its marker length, else 0. */
-static gsize
-fence_marker (const char *line,
-              const char *end,
-              char       *fence_char)
-{
-  const char *p = line;
-  gsize n = 0;
-
-  while (p < end && *p == ' ' && p - line < 3)
-    p++;
-  if (p >= end || (*p != '`' && *p != '~'))
-    return 0;
-
-  *fence_char = *p;
-  while (p + n < end && p[n] == *fence_char)
-    n++;
-
-  return n >= 3 ? (gsize) (p - line) + n : 0;
-}
-
 /* RTK over the fenced blocks of a prose message that hold command output. */
 static char *
 rtk_code_blocks (Run        *run,
@@ -432,7 +411,7 @@ rtk_code_blocks (Run        *run,
       const char *eol = memchr (p, '\n', end - p);
       const char *line_end = eol ? eol : end;
       char fence_char = 0;
-      gsize marker = fence_marker (p, line_end, &fence_char);
+      gsize marker = _winnow_adapter_fence_open (p, line_end - p, &fence_char);
       const char *body;
       const char *close = NULL;
       const char *q;
@@ -450,9 +429,8 @@ rtk_code_blocks (Run        *run,
         {
           const char *qe = memchr (q, '\n', end - q);
           const char *qle = qe ? qe : end;
-          char c = 0;
 
-          if (fence_marker (q, qle, &c) > 0 && c == fence_char)
+          if (_winnow_adapter_fence_closes (q, qle - q, fence_char, marker))
             {
               close = q;
               break;

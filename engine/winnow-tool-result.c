@@ -15,10 +15,9 @@
 
 #include "config.h"
 
-#include <json-glib/json-glib.h>
 #include <string.h>
 
-#include "winnow-json-reader.h"
+#include "winnow-adapter-private.h"
 #include "winnow-tool-result.h"
 
 #define BANNER_PREFIX "[winnow: "
@@ -30,20 +29,6 @@ skip_blank (const char *p,
   while (p < end && g_ascii_isspace (*p))
     p++;
   return p;
-}
-
-static gboolean
-is_json_document (const char *text,
-                  gsize       length)
-{
-  g_autoptr(JsonParser) parser = NULL;
-  guint line, column;
-
-  if (!_winnow_json_check_depth (text, length, WINNOW_JSON_MAX_DEPTH, &line, &column))
-    return TRUE; /* nested that deep it is data, not output to filter */
-
-  parser = json_parser_new_immutable ();
-  return json_parser_load_from_data (parser, text, length, NULL);
 }
 
 /* `[section]` or `[[array.of.tables]]` followed, on the next non-blank line, by `key = value`
@@ -104,7 +89,9 @@ winnow_tool_result_protected_format (const char *text,
   end = text + len;
   p = skip_blank (text, end);
 
-  if (p < end && (*p == '{' || *p == '[') && is_json_document (text, len))
+  /* the JSON adapter's validator: a scan without recursion or a tree, so a huge or deeply
+   * nested payload costs one pass */
+  if (p < end && (*p == '{' || *p == '[') && _winnow_adapter_json.detect (text, len))
     return "json";
   if (end - p >= 3 && memcmp (p, "---", 3) == 0 && (end - p == 3 || p[3] == '\n' ||
                                                       p[3] == '\r' || p[3] == ' '))

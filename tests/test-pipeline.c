@@ -689,6 +689,33 @@ test_pasted_log (Fixture       *f,
                     winnow_receipt_get_tokens_before (winnow_pipeline_result_get_receipt (result)));
 }
 
+/* With applyToCodeBlocks, fenced command output inside prose goes through RTK; the fences and
+ * the prose around them stay. */
+static void
+test_code_blocks (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autofree char *log = sample ("samples/pytest-fail-verbose.txt");
+  g_autofree char *text = g_strconcat ("Why does this fail?\n\n  ```text\n", log,
+                                       "  ```\n\nThanks!\n", NULL);
+  g_autoptr(WinnowPipelineResult) result = NULL;
+  WinnowPipelineRequest request;
+  const char *out;
+
+  write_settings (f, "{\"rtkConfig\":{\"applyToCodeBlocks\":true}}");
+  winnow_pipeline_request_init (&request);
+  request.mode = WINNOW_PIPELINE_MODE_RTK;
+  request.role = WINNOW_MESSAGE_ROLE_USER;
+  result = winnow_pipeline_run_text (f->pipeline, text, -1, &request, NULL);
+  out = winnow_pipeline_result_get_text (result, NULL);
+
+  g_assert_true (has_decision (result, 0, "rtk-code-block:"));
+  g_assert_true (g_str_has_prefix (out, "Why does this fail?\n\n  ```text\n"));
+  g_assert_true (g_str_has_suffix (out, "  ```\n\nThanks!\n"));
+  g_assert_nonnull (strstr (out, "FAILED"));
+  g_assert_cmpuint (strlen (out), <, strlen (text));
+}
+
 static void
 on_run_done (GObject      *source,
              GAsyncResult *result,
@@ -888,6 +915,7 @@ main (int   argc,
   ADD ("structure-step", test_structure_step);
   ADD ("async", test_async);
   ADD ("pasted-log", test_pasted_log);
+  ADD ("code-blocks", test_code_blocks);
   ADD ("concurrent-runs", test_concurrent_runs);
   ADD ("shared-cache-across-runs", test_shared_cache_across_runs);
   g_test_add_func ("/pipeline/bad-messages", test_bad_messages);
