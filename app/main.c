@@ -14,6 +14,9 @@
 #include <string.h>
 
 #include "winnow-cli.h"
+#ifdef WINNOW_HAVE_GTK
+#include "winnow-ui.h"
+#endif
 
 typedef struct
 {
