@@ -292,6 +292,55 @@ test_stage_selection (Fixture       *f,
   }
 }
 
+static guint
+top_line (GtkTextView *view)
+{
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (view));
+  GtkTextIter iter;
+
+  gtk_text_view_get_line_at_y (view, &iter, (int) gtk_adjustment_get_value (adjustment), NULL);
+  return gtk_text_iter_get_line (&iter);
+}
+
+/* Scrolling the original brings the compressed side to the line that shows the same text. */
+static void
+test_synchronized_scrolling (Fixture       *f,
+                             gconstpointer  data)
+{
+  g_autofree char *input = corpus_sample ("pytest-fail-verbose.txt");
+  GtkAdjustment *adjustment = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (f->original));
+  WinnowLineMap *map;
+  GtkTextIter iter;
+  int y;
+  guint want = 0;
+
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1000, 500);
+  gtk_drop_down_set_selected (f->mode, 1);
+  gtk_editable_set_text (GTK_EDITABLE (f->command), "pytest -v tests");
+  type_input (f, input);
+  wait_for_result (f);
+  test_ui_wait_frames (GTK_WIDGET (f->window), 3);
+
+  map = winnow_preview_page_get_line_map (f->page);
+  /* a line that survived, well down the original */
+  for (guint line = 100; line < winnow_line_map_get_n_input_lines (map); line++)
+    {
+      want = winnow_line_map_get_output_line_for (map, line);
+      if (winnow_line_map_get_origin (map, want) == (int) line)
+        {
+          gtk_text_buffer_get_iter_at_line (gtk_text_view_get_buffer (f->original), &iter, line);
+          break;
+        }
+    }
+
+  gtk_text_view_get_line_yrange (f->original, &iter, &y, NULL);
+  gtk_adjustment_set_value (adjustment, y);
+  test_ui_wait_frames (GTK_WIDGET (f->window), 2);
+
+  g_assert_cmpuint (top_line (f->original), ==, gtk_text_iter_get_line (&iter));
+  g_assert_cmpuint (top_line (f->compressed), ==, want);
+}
+
 static void
 clipboard_read_cb (GObject      *source,
                    GAsyncResult *res,
@@ -393,6 +442,7 @@ main (int    argc,
   ADD ("debounce-and-cancel", test_debounce_and_cancel);
   ADD ("load-sample", test_load_sample);
   ADD ("stage-selection", test_stage_selection);
+  ADD ("synchronized-scrolling", test_synchronized_scrolling);
   ADD ("copy-output", test_copy_output);
   ADD ("clear", test_clear);
   ADD ("large-input", test_large_input);

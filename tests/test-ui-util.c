@@ -20,6 +20,19 @@ test_ui_init (int    *argc,
 {
   gtk_test_init (argc, argv, NULL);
   adw_init ();
+  test_ui_load_style ();
+}
+
+/* What AdwApplication does for the real program: the application's style sheet. */
+void
+test_ui_load_style (void)
+{
+  g_autoptr(GtkCssProvider) provider = gtk_css_provider_new ();
+
+  gtk_css_provider_load_from_resource (provider, "/io/github/winnow/Winnow/style.css");
+  gtk_style_context_add_provider_for_display (gdk_display_get_default (),
+                                              GTK_STYLE_PROVIDER (provider),
+                                              GTK_STYLE_PROVIDER_PRIORITY_APPLICATION);
 }
 
 /* depth-first: the first widget of @type under @root (and with that tooltip or widget name,

@@ -11,6 +11,7 @@ G_BEGIN_DECLS
 
 void        test_ui_init            (int          *argc,
                                      char       ***argv);
+void        test_ui_load_style      (void);
 GtkWidget  *test_ui_find            (GtkWidget    *root,
                                      GType         type,
                                      const char   *tooltip);

@@ -54,6 +54,7 @@ struct _WinnowPreviewPage
   GtkLabel             *duration_label;
   GtkLabel             *counter_label;
   GtkScrolledWindow    *trace_scroller;
+  GtkPaned             *panes;
   GtkListView          *stage_list;
   GtkScrolledWindow    *original_scroller;
   GtkSourceView        *original_view;
@@ -355,7 +356,11 @@ show_detection (WinnowPreviewPage *self)
   gtk_widget_set_visible (GTK_WIDGET (self->filter_button), filter != NULL);
   if (filter != NULL)
     {
-      gtk_button_set_label (self->filter_button, winnow_filter_get_id (filter));
+      g_autofree char *label = NULL;
+
+      /* Translators: a button that shows the RTK filter that was used, "Filter: git-status" */
+      label = g_strdup_printf (_("Filter: %s"), winnow_filter_get_id (filter));
+      gtk_button_set_label (self->filter_button, label);
       gtk_actionable_set_action_target (GTK_ACTIONABLE (self->filter_button), "s",
                                         winnow_filter_get_id (filter));
       gtk_actionable_set_action_name (GTK_ACTIONABLE (self->filter_button), "win.show-filter");
@@ -514,6 +519,24 @@ on_setting_changed (GSettings         *settings,
   schedule_recompute (self);
 }
 
+/* The source views follow the light or dark style with GtkSourceView's own Adwaita schemes. */
+static void
+update_style_scheme (WinnowPreviewPage *self)
+{
+  GtkSourceStyleSchemeManager *manager = gtk_source_style_scheme_manager_get_default ();
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  GtkSourceStyleScheme *scheme =
+    gtk_source_style_scheme_manager_get_scheme (manager, dark ? "Adwaita-dark" : "Adwaita");
+  GtkSourceView *views[] = { self->original_view, self->compressed_view };
+
+  if (scheme == NULL)
+    return;
+
+  for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+    gtk_source_buffer_set_style_scheme (GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (views[i]))),
+                                        scheme);
+}
+
 /* --- synchronized scrolling --------------------------------------------------------- */
 
 static guint
@@ -592,6 +615,22 @@ on_compressed_scrolled (GtkAdjustment     *adjustment,
                         WinnowPreviewPage *self)
 {
   sync_scroll (self, FALSE);
+}
+
+/* The two panes start equal; after that the divider stays where the person puts it. */
+static void
+on_panes_max_position (GtkPaned          *panes,
+                       GParamSpec        *pspec,
+                       WinnowPreviewPage *self)
+{
+  int max = 0;
+
+  g_object_get (panes, "max-position", &max, NULL);
+  if (max <= 0 || max == G_MAXINT)
+    return;
+
+  gtk_paned_set_position (panes, max / 2);
+  g_signal_handlers_disconnect_by_func (panes, on_panes_max_position, self);
 }
 
 /* --- input: files, samples, drops ----------------------------------------------------- */
@@ -1028,6 +1067,7 @@ winnow_preview_page_class_init (WinnowPreviewPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WinnowPreviewPage, duration_label);
   gtk_widget_class_bind_template_child (widget_class, WinnowPreviewPage, counter_label);
   gtk_widget_class_bind_template_child (widget_class, WinnowPreviewPage, trace_scroller);
+  gtk_widget_class_bind_template_child (widget_class, WinnowPreviewPage, panes);
   gtk_widget_class_bind_template_child (widget_class, WinnowPreviewPage, stage_list);
   gtk_widget_class_bind_template_child (widget_class, WinnowPreviewPage, original_scroller);
   gtk_widget_class_bind_template_child (widget_class, WinnowPreviewPage, original_view);
@@ -1065,7 +1105,16 @@ winnow_preview_page_init (WinnowPreviewPage *self)
   bind_choice (self, "preview-caveman-intensity", self->caveman_dropdown, caveman_names);
   g_settings_bind (self->settings, "preview-command", self->command_entry, "text",
                    G_SETTINGS_BIND_DEFAULT);
-  g_signal_connect_object (self->settings, "changed", G_CALLBACK (on_setting_changed), self, 0);
+  /* the command entry's key is written by the entry, which already scheduled a run */
+  g_signal_connect_object (self->settings, "changed::preview-mode",
+                           G_CALLBACK (on_setting_changed), self, 0);
+  g_signal_connect_object (self->settings, "changed::preview-rtk-intensity",
+                           G_CALLBACK (on_setting_changed), self, 0);
+  g_signal_connect_object (self->settings, "changed::preview-caveman-intensity",
+                           G_CALLBACK (on_setting_changed), self, 0);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (update_style_scheme), self, G_CONNECT_SWAPPED);
+  update_style_scheme (self);
   update_intensity_sensitivity (self);
 
   menu = samples_menu ();
@@ -1091,6 +1140,9 @@ winnow_preview_page_init (WinnowPreviewPage *self)
                            "value-changed", G_CALLBACK (on_original_scrolled), self, 0);
   g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->compressed_scroller),
                            "value-changed", G_CALLBACK (on_compressed_scrolled), self, 0);
+
+  g_signal_connect_object (self->panes, "notify::max-position",
+                           G_CALLBACK (on_panes_max_position), self, 0);
 
   factory = gtk_signal_list_item_factory_new ();
   g_signal_connect (factory, "setup", G_CALLBACK (stage_setup), NULL);

@@ -1,0 +1,133 @@
+/* bench-ui.c — how fast the dashboard shows up and how smooth it stays
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Figures, not checks:
+ * - first frame: from the start of main() (GTK not yet initialised) to the first frame the
+ *   window paints, with the engine context made on the way, as `winnow` does; target ≤ 500 ms;
+ * - preview latency: from setting a sample's text to its result on screen (debounce included);
+ * - 5 MB input: the longest the main loop went without turning while a 5 MB log was set,
+ *   compressed in the worker and shown, and the time to the result.
+ */
+
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "test-ui-util.h"
+#include "test-util.h"
+#include "winnow-window.h"
+
+typedef struct
+{
+  gint64 last;
+  gint64 max_gap;
+} Stall;
+
+static gboolean
+stall_tick (gpointer data)
+{
+  Stall *s = data;
+  gint64 now = g_get_monotonic_time ();
+
+  if (s->last != 0)
+    s->max_gap = MAX (s->max_gap, now - s->last);
+  s->last = now;
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+settled (gpointer data)
+{
+  WinnowPreviewPage *page = data;
+
+  return !winnow_preview_page_get_busy (page) && winnow_preview_page_get_result (page) != NULL;
+}
+
+static void
+on_first_paint (GdkFrameClock *clock,
+                gint64        *painted)
+{
+  if (*painted == 0)
+    *painted = g_get_monotonic_time ();
+}
+
+static gboolean
+painted_once (gpointer data)
+{
+  return *(gint64 *) data != 0;
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  gint64 start = g_get_monotonic_time ();
+  g_autofree char *data_dir = g_dir_make_tmp ("winnow-bench-ui-XXXXXX", NULL);
+  g_autoptr(WinnowContext) context = NULL;
+  g_autofree char *sample = NULL;
+  g_autofree char *path = NULL;
+  GString *big;
+  WinnowWindow *window;
+  WinnowPreviewPage *page;
+  GtkTextView *original;
+  gint64 painted = 0, t0;
+  Stall stall = { 0 };
+  guint tick;
+
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  gtk_init ();
+  adw_init ();
+  test_ui_load_style ();
+
+  context = winnow_context_new (data_dir, NULL);
+  window = winnow_window_new_for_context (context);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_widget_realize (GTK_WIDGET (window));
+  g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
+                    G_CALLBACK (on_first_paint), &painted);
+  gtk_window_present (GTK_WINDOW (window));
+  test_ui_wait_for (painted_once, &painted, 10000);
+  g_print ("first frame: %.1f ms from main() (target ≤ 500 ms)\n", (painted - start) / 1000.0);
+
+  page = winnow_window_get_preview_page (window);
+  original = GTK_TEXT_VIEW (g_ptr_array_index (test_ui_find_all (GTK_WIDGET (page),
+                                                                 GTK_TYPE_TEXT_VIEW), 0));
+
+  for (guint round = 0; round < 3; round++)
+    {
+      t0 = g_get_monotonic_time ();
+      winnow_preview_page_load_sample (page, round % 2 ? "git-log" : "pytest");
+      test_ui_wait_for (settled, page, 30000);
+      test_ui_wait_frames (GTK_WIDGET (window), 1);
+      g_print ("preview latency (%s, debounce 250 ms included): %.1f ms\n",
+               round % 2 ? "git log" : "pytest -v", (g_get_monotonic_time () - t0) / 1000.0);
+    }
+
+  path = g_build_filename (g_getenv ("G_TEST_SRCDIR") ? g_getenv ("G_TEST_SRCDIR") : "tests",
+                           "corpus", "samples", "make-compile-error.txt", NULL);
+  if (!g_file_get_contents (path, &sample, NULL, NULL))
+    {
+      g_printerr ("bench-ui: cannot read %s\n", path);
+      return EXIT_FAILURE;
+    }
+  big = g_string_new (NULL);
+  while (big->len < 5 * 1024 * 1024)
+    g_string_append (big, sample);
+
+  tick = g_timeout_add (10, stall_tick, &stall);
+  t0 = g_get_monotonic_time ();
+  stall.last = t0;
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (original), big->str, big->len);
+  test_ui_wait_for (settled, page, 60000);
+  test_ui_wait_frames (GTK_WIDGET (window), 2);
+  g_print ("5 MB input (%zu bytes): result on screen after %.1f ms; longest main-loop stall "
+           "%.1f ms\n", big->len, (g_get_monotonic_time () - t0) / 1000.0,
+           stall.max_gap / 1000.0);
+  g_source_remove (tick);
+  g_string_free (big, TRUE);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_util_remove_tree (data_dir);
+  return EXIT_SUCCESS;
+}

@@ -1,0 +1,100 @@
+/* winnow-screenshot.c — PNGs of every dashboard page, for looking at changes
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * `./dev screenshot [DIR]` runs this under Xvfb: the window at 1280×800 with a real sample
+ * in the Preview, each page rendered by the window's own renderer, in the light and the dark
+ * style. Settings live in memory, so the user's own are never touched.
+ */
+
+#include "config.h"
+
+#include <stdlib.h>
+
+#include "test-ui-util.h"
+#include "test-util.h"
+#include "winnow-window.h"
+
+static const char * const pages[] = {
+  "preview", "filters", "rule-packs", "trust", "raw-output", "savings", NULL
+};
+
+static gboolean
+settled (gpointer data)
+{
+  WinnowPreviewPage *page = data;
+
+  return !winnow_preview_page_get_busy (page) && winnow_preview_page_get_result (page) != NULL;
+}
+
+static gboolean
+shoot (WinnowWindow *window,
+       const char   *dir,
+       const char   *suffix)
+{
+  for (guint i = 0; pages[i] != NULL; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s%s.png", pages[i], suffix);
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+      g_autoptr(GdkTexture) texture = NULL;
+
+      winnow_window_set_page (window, pages[i]);
+      test_ui_wait_frames (GTK_WIDGET (window), 3);
+      texture = test_ui_render (GTK_WIDGET (window));
+      if (texture == NULL || !gdk_texture_save_to_png (texture, path))
+        {
+          g_printerr ("winnow-screenshot: could not write %s\n", path);
+          return FALSE;
+        }
+      g_print ("%s\n", path);
+    }
+
+  return TRUE;
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  const char *dir = argc > 1 ? argv[1] : "screenshots";
+  const char *sample = argc > 2 ? argv[2] : "pytest";
+  g_autofree char *data_dir = g_dir_make_tmp ("winnow-screenshot-XXXXXX", NULL);
+  g_autoptr(WinnowContext) context = NULL;
+  WinnowWindow *window;
+  WinnowPreviewPage *page;
+  gboolean ok;
+
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  gtk_init ();
+  adw_init ();
+  test_ui_load_style ();
+
+  if (g_mkdir_with_parents (dir, 0755) != 0)
+    {
+      g_printerr ("winnow-screenshot: cannot create %s\n", dir);
+      return EXIT_FAILURE;
+    }
+
+  context = winnow_context_new (data_dir, NULL);
+  window = winnow_window_new_for_context (context);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  test_ui_wait_mapped (GTK_WIDGET (window));
+
+  page = winnow_window_get_preview_page (window);
+  if (!winnow_preview_page_load_sample (page, sample))
+    {
+      g_printerr ("winnow-screenshot: no sample “%s”\n", sample);
+      return EXIT_FAILURE;
+    }
+  test_ui_wait_for (settled, page, 30000);
+
+  ok = shoot (window, dir, "");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      ADW_COLOR_SCHEME_FORCE_DARK);
+  ok = ok && shoot (window, dir, "-dark");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  test_util_remove_tree (data_dir);
+  return ok ? EXIT_SUCCESS : EXIT_FAILURE;
+}
