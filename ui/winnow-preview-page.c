@@ -47,6 +47,7 @@ struct _WinnowPreviewPage
   GtkDropDown          *rtk_dropdown;
   GtkDropDown          *caveman_dropdown;
   GtkSpinner           *spinner;
+  GtkWidget            *stats_bar;
   GtkLabel             *tokens_label;
   GtkLabel             *saved_label;
   GtkLabel             *detected_label;
@@ -312,6 +313,7 @@ clear_result (WinnowPreviewPage *self)
   gtk_single_selection_set_model (self->stage_selection, NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->trace_scroller), FALSE);
   gtk_stack_set_visible_child_name (self->compressed_stack, "empty");
+  gtk_widget_set_visible (self->stats_bar, FALSE);
   gtk_label_set_text (self->tokens_label, "—");
   gtk_label_set_text (self->saved_label, "");
   gtk_label_set_text (self->detected_label, "");
@@ -383,6 +385,7 @@ show_result (WinnowPreviewPage *self)
 
   gtk_text_buffer_set_text (compressed, winnow_pipeline_result_get_text (self->result, NULL), -1);
   gtk_stack_set_visible_child_name (self->compressed_stack, "result");
+  gtk_widget_set_visible (self->stats_bar, TRUE);
 
   clear_tag (original, "removed");
   clear_tag (original, "stage-removed");
@@ -1060,6 +1063,7 @@ winnow_preview_page_class_init (WinnowPreviewPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WinnowPreviewPage, rtk_dropdown);
   gtk_widget_class_bind_template_child (widget_class, WinnowPreviewPage, caveman_dropdown);
   gtk_widget_class_bind_template_child (widget_class, WinnowPreviewPage, spinner);
+  gtk_widget_class_bind_template_child (widget_class, WinnowPreviewPage, stats_bar);
   gtk_widget_class_bind_template_child (widget_class, WinnowPreviewPage, tokens_label);
   gtk_widget_class_bind_template_child (widget_class, WinnowPreviewPage, saved_label);
   gtk_widget_class_bind_template_child (widget_class, WinnowPreviewPage, detected_label);
