@@ -40,11 +40,13 @@ static char *opt_style;
 static char *opt_show;
 static char *opt_rules;
 
+static char *opt_corpus;
 static const GOptionEntry entries[] = {
   { "lang", 0, 0, G_OPTION_ARG_STRING, &opt_lang, "Only messages in LANG", "LANG" },
   { "style", 0, 0, G_OPTION_ARG_STRING, &opt_style, "Only messages of STYLE (verbose, mixed, terse)", "STYLE" },
   { "show", 0, 0, G_OPTION_ARG_STRING, &opt_show, "Print message ID compressed", "ID" },
   { "rules", 0, 0, G_OPTION_ARG_FILENAME, &opt_rules, "Rule packs from DIR, not the built-in ones", "DIR" },
+  { "corpus", 0, 0, G_OPTION_ARG_FILENAME, &opt_corpus, "Messages from DIR (default: prose/messages; prose/holdout is the held-out set)", "DIR" },
   { NULL }
 };
 
@@ -105,8 +107,12 @@ main (int   argc,
   else
     winnow_rule_set_add_builtin (rules);
 
-  dir = g_build_filename (g_getenv ("G_TEST_SRCDIR") ? g_getenv ("G_TEST_SRCDIR") : "tests",
-                          "prose", "messages", NULL);
+  if (opt_corpus != NULL)
+    dir = g_strdup (opt_corpus);
+  else
+    dir = g_build_filename (g_getenv ("G_TEST_SRCDIR") ? g_getenv ("G_TEST_SRCDIR") : "tests",
+                            "prose", "messages", NULL);
+  g_print ("corpus: %s\n", dir);
   messages = prose_corpus_load (dir);
 
   for (guint i = 0; i < messages->len; i++)

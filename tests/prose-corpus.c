@@ -98,7 +98,8 @@ static const char * const droppable[] = {
   /* de */ "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer",
   "eigentlich", "einfach", "wirklich", "bitte",
   /* fr */ "le", "les", "une", "l", "d", "vraiment", "simplement",
-  /* id */ "yang", "sebenarnya", "saja",
+  /* id: "mohon" and "tolong" are the "please" of a request, "ya" a tag particle */
+  "yang", "sebenarnya", "saja", "mohon", "tolong", "ya",
   NULL
 };
 

@@ -51,8 +51,14 @@ check_message (gconstpointer data)
       if (!winnow_protect_check (m->text, -1, out, -1, &error))
         g_error ("%s at %s: %s", m->id, winnow_caveman_intensity_to_string (k), error->message);
 
+      /* expanding abbreviations back never touches a protected region either; a needle
+       * that is plain prose ("PR #4187") may come back written out ("pull request #4187") */
+      if (!winnow_protect_check (m->text, -1, expanded, -1, &error))
+        g_error ("%s at %s, expanded: %s", m->id, winnow_caveman_intensity_to_string (k),
+                 error->message);
+
       for (guint n = 0; m->needles[n] != NULL; n++)
-        if (strstr (out, m->needles[n]) == NULL || strstr (expanded, m->needles[n]) == NULL)
+        if (strstr (out, m->needles[n]) == NULL)
           {
             g_printerr ("%s at %s lost the needle “%s”\n", m->id,
                         winnow_caveman_intensity_to_string (k), m->needles[n]);
@@ -86,6 +92,17 @@ main (int   argc,
   winnow_rule_set_add_builtin (rules);
 
   g_assert_cmpuint (messages->len, >=, 40);
+
+  /* the held-out set keeps every technical token too */
+  {
+    g_autofree char *holdout_dir = g_test_build_filename (G_TEST_DIST, "prose", "holdout", NULL);
+    g_autoptr(GPtrArray) holdout = prose_corpus_load (holdout_dir);
+
+    for (guint i = 0; i < holdout->len; i++)
+      g_ptr_array_add (messages, g_steal_pointer (&holdout->pdata[i]));
+    /* the pointers now belong to messages */
+    g_ptr_array_set_free_func (holdout, NULL);
+  }
   for (guint i = 0; i < messages->len; i++)
     {
       ProseMessage *m = g_ptr_array_index (messages, i);
