@@ -10,6 +10,7 @@
 
 #include "test-ui-util.h"
 #include "test-util.h"
+#include "winnow-trace-strip.h"
 #include "winnow-window.h"
 
 typedef struct
@@ -248,7 +249,7 @@ test_stage_selection (Fixture       *f,
   wait_for_result (f);
 
   strip = GTK_LIST_VIEW (test_ui_find (GTK_WIDGET (f->page), GTK_TYPE_LIST_VIEW, "stage-list"));
-  g_assert_true (gtk_widget_get_visible (gtk_widget_get_parent (GTK_WIDGET (strip))));
+  g_assert_true (gtk_widget_get_visible (gtk_widget_get_ancestor (GTK_WIDGET (strip), WINNOW_TYPE_TRACE_STRIP)));
   selection = GTK_SINGLE_SELECTION (gtk_list_view_get_model (strip));
   stages = gtk_single_selection_get_model (selection);
   g_assert_cmpuint (g_list_model_get_n_items (stages), >, 0);

@@ -21,6 +21,8 @@
 
 #include "winnow-preview-page.h"
 #include "winnow-preview-run.h"
+#include "winnow-samples.h"
+#include "winnow-trace-strip.h"
 
 #define RECOMPUTE_DELAY_MS 250
 
@@ -38,7 +40,6 @@ struct _WinnowPreviewPage
 
   WinnowPipelineResult *result;
   WinnowLineMap        *line_map;
-  GtkSingleSelection   *stage_selection;
 
   /* template children */
   GtkMenuButton        *samples_button;
@@ -54,9 +55,8 @@ struct _WinnowPreviewPage
   GtkButton            *filter_button;
   GtkLabel             *duration_label;
   GtkLabel             *counter_label;
-  GtkScrolledWindow    *trace_scroller;
+  WinnowTraceStrip     *trace_strip;
   GtkPaned             *panes;
-  GtkListView          *stage_list;
   GtkScrolledWindow    *original_scroller;
   GtkSourceView        *original_view;
   GtkStack             *compressed_stack;
@@ -75,28 +75,6 @@ enum {
 };
 
 static GParamSpec *properties [N_PROPS];
-
-/* Real output captured on a real machine (tests/corpus), and one verbose assistant reply
- * from the prose corpus. */
-static const struct
-{
-  const char *id;
-  const char *title;
-  const char *resource;
-  const char *command;
-} samples[] = {
-  { "git-status", N_("git status"), "git-status-dirty.txt", "git status" },
-  { "git-log", N_("git log"), "git-log.txt", "git log" },
-  { "pytest", N_("pytest with failures"), "pytest-fail-verbose.txt", "pytest -v tests" },
-  { "cargo-test", N_("cargo test with a failure"), "cargo-test-fail.txt", "cargo test" },
-  { "make", N_("make with a compile error"), "make-compile-error.txt", "make" },
-  { "meson-test", N_("meson test with a failure"), "meson-test-fail.txt", "meson test -C builddir" },
-  { "npm-install", N_("npm install"), "npm-install.txt", "npm install" },
-  { "tsc", N_("TypeScript errors"), "tsc-error.txt", "npx tsc --noEmit" },
-  { "prose", N_("A verbose assistant reply"), "verbose-reply.md", NULL },
-};
-
-#define SAMPLES_PATH "/io/github/winnow/Winnow/samples/"
 
 static const char * const mode_names[] = { "off", "rtk", "caveman", "stacked", NULL };
 static const char * const rtk_names[] = { "minimal", "standard", "aggressive", NULL };
@@ -203,79 +181,12 @@ scroll_to_line (GtkTextView *view,
 /* --- stage trace strip -------------------------------------------------------------- */
 
 static void
-stage_setup (GtkSignalListItemFactory *factory,
-             GtkListItem              *item,
-             gpointer                  user_data)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *name = gtk_label_new (NULL);
-  GtkWidget *lines = gtk_label_new (NULL);
-  GtkWidget *rules = gtk_label_new (NULL);
-
-  gtk_widget_add_css_class (box, "trace-stage");
-  gtk_widget_add_css_class (name, "heading");
-  gtk_widget_add_css_class (lines, "numeric");
-  gtk_widget_add_css_class (rules, "dim-label");
-  gtk_widget_add_css_class (rules, "caption");
-  gtk_label_set_xalign (GTK_LABEL (name), 0);
-  gtk_label_set_xalign (GTK_LABEL (lines), 0);
-  gtk_label_set_xalign (GTK_LABEL (rules), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (rules), PANGO_ELLIPSIZE_END);
-  gtk_label_set_max_width_chars (GTK_LABEL (rules), 28);
-  gtk_box_append (GTK_BOX (box), name);
-  gtk_box_append (GTK_BOX (box), lines);
-  gtk_box_append (GTK_BOX (box), rules);
-  gtk_list_item_set_child (item, box);
-}
-
-static void
-stage_bind (GtkSignalListItemFactory *factory,
-            GtkListItem              *item,
-            gpointer                  user_data)
-{
-  WinnowTraceStage *stage = gtk_list_item_get_item (item);
-  GtkWidget *box = gtk_list_item_get_child (item);
-  GtkWidget *name = gtk_widget_get_first_child (box);
-  GtkWidget *lines = gtk_widget_get_next_sibling (name);
-  GtkWidget *rules = gtk_widget_get_next_sibling (lines);
-  g_autoptr(GString) fired = g_string_new (NULL);
-  g_autofree char *counts = NULL;
-  g_autofree char *accessible = NULL;
-  guint n_hits = winnow_trace_stage_get_n_rule_hits (stage);
-
-  for (guint i = 0; i < n_hits; i++)
-    {
-      const WinnowRuleHit *hit = winnow_trace_stage_get_rule_hit (stage, i);
-
-      g_string_append_printf (fired, "%s%s ×%u", i ? ", " : "",
-                              hit->rule ? hit->rule : hit->pattern, hit->count);
-    }
-  if (fired->len == 0 && winnow_trace_stage_get_note (stage) != NULL)
-    g_string_append (fired, winnow_trace_stage_get_note (stage));
-  if (fired->len == 0)
-    g_string_append (fired, _("no rule fired"));
-
-  /* Translators: lines going into and out of one stage of a filter */
-  counts = g_strdup_printf (_("%u → %u lines"), winnow_trace_stage_get_lines_in (stage),
-                            winnow_trace_stage_get_lines_out (stage));
-  gtk_label_set_text (GTK_LABEL (name), winnow_trace_stage_get_name (stage));
-  gtk_label_set_text (GTK_LABEL (lines), counts);
-  gtk_label_set_text (GTK_LABEL (rules), fired->str);
-  gtk_widget_set_tooltip_text (box, fired->str);
-
-  accessible = g_strdup_printf ("%s: %s; %s", winnow_trace_stage_get_name (stage), counts,
-                                fired->str);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  accessible, -1);
-}
-
-static void
-on_stage_selected (GtkSingleSelection *selection,
-                   GParamSpec         *pspec,
-                   WinnowPreviewPage  *self)
+on_stage_selected (WinnowTraceStrip  *strip,
+                   GParamSpec        *pspec,
+                   WinnowPreviewPage *self)
 {
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->original_view));
-  WinnowTraceStage *stage = gtk_single_selection_get_selected_item (selection);
+  WinnowTraceStage *stage = winnow_trace_strip_get_selected_stage (strip);
   g_autoptr(GArray) ranges = NULL;
   const guint *removed;
   guint n_removed;
@@ -310,8 +221,7 @@ clear_result (WinnowPreviewPage *self)
 {
   g_clear_object (&self->result);
   g_clear_object (&self->line_map);
-  gtk_single_selection_set_model (self->stage_selection, NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->trace_scroller), FALSE);
+  winnow_trace_strip_set_stages (self->trace_strip, NULL);
   gtk_stack_set_visible_child_name (self->compressed_stack, "empty");
   gtk_widget_set_visible (self->stats_bar, FALSE);
   gtk_label_set_text (self->tokens_label, "—");
@@ -413,9 +323,7 @@ show_result (WinnowPreviewPage *self)
 
   if (compression != NULL)
     stages = winnow_rtk_result_get_stages (winnow_compression_get_rtk_result (compression));
-  gtk_single_selection_set_model (self->stage_selection, stages);
-  gtk_widget_set_visible (GTK_WIDGET (self->trace_scroller),
-                          stages != NULL && g_list_model_get_n_items (stages) > 0);
+  winnow_trace_strip_set_stages (self->trace_strip, stages);
 
   update_actions (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_RESULT]);
@@ -719,28 +627,25 @@ gboolean
 winnow_preview_page_load_sample (WinnowPreviewPage *self,
                                  const char        *sample_id)
 {
+  const char *command = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autofree char *name = NULL;
+  gsize length;
+  const char *data;
+
   g_return_val_if_fail (WINNOW_IS_PREVIEW_PAGE (self), FALSE);
   g_return_val_if_fail (sample_id != NULL, FALSE);
 
-  for (guint i = 0; i < G_N_ELEMENTS (samples); i++)
-    if (g_str_equal (samples[i].id, sample_id))
-      {
-        g_autofree char *path = g_strconcat (SAMPLES_PATH, samples[i].resource, NULL);
-        g_autoptr(GBytes) bytes = g_resources_lookup_data (path, 0, NULL);
-        gsize length;
-        const char *data;
+  bytes = winnow_samples_lookup (sample_id, &command);
+  if (bytes == NULL)
+    return FALSE;
 
-        if (bytes == NULL)
-          return FALSE;
-
-        data = g_bytes_get_data (bytes, &length);
-        gtk_editable_set_text (GTK_EDITABLE (self->command_entry),
-                               samples[i].command ? samples[i].command : "");
-        set_input (self, data, length, samples[i].resource);
-        return TRUE;
-      }
-
-  return FALSE;
+  data = g_bytes_get_data (bytes, &length);
+  /* Translators: %s is a sample's id, used in messages about its text */
+  name = g_strdup_printf (_("sample “%s”"), sample_id);
+  gtk_editable_set_text (GTK_EDITABLE (self->command_entry), command ? command : "");
+  set_input (self, data, length, name);
+  return TRUE;
 }
 
 static void
@@ -930,22 +835,6 @@ bind_choice (WinnowPreviewPage  *self,
                                 (gpointer) names, NULL);
 }
 
-static GMenuModel *
-samples_menu (void)
-{
-  GMenu *menu = g_menu_new ();
-
-  for (guint i = 0; i < G_N_ELEMENTS (samples); i++)
-    {
-      g_autoptr(GMenuItem) item = g_menu_item_new (_(samples[i].title), NULL);
-
-      g_menu_item_set_action_and_target (item, "preview.load-sample", "s", samples[i].id);
-      g_menu_append_item (menu, item);
-    }
-
-  return G_MENU_MODEL (menu);
-}
-
 /* --- GObject ----------------------------------------------------------------------- */
 
 static void
@@ -962,7 +851,6 @@ winnow_preview_page_dispose (GObject *object)
   for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
     gtk_widget_unparent (child);
 
-  g_clear_object (&self->stage_selection);
   g_clear_object (&self->result);
   g_clear_object (&self->line_map);
   g_clear_object (&self->pipeline);
@@ -1070,9 +958,8 @@ winnow_preview_page_class_init (WinnowPreviewPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WinnowPreviewPage, filter_button);
   gtk_widget_class_bind_template_child (widget_class, WinnowPreviewPage, duration_label);
   gtk_widget_class_bind_template_child (widget_class, WinnowPreviewPage, counter_label);
-  gtk_widget_class_bind_template_child (widget_class, WinnowPreviewPage, trace_scroller);
+  gtk_widget_class_bind_template_child (widget_class, WinnowPreviewPage, trace_strip);
   gtk_widget_class_bind_template_child (widget_class, WinnowPreviewPage, panes);
-  gtk_widget_class_bind_template_child (widget_class, WinnowPreviewPage, stage_list);
   gtk_widget_class_bind_template_child (widget_class, WinnowPreviewPage, original_scroller);
   gtk_widget_class_bind_template_child (widget_class, WinnowPreviewPage, original_view);
   gtk_widget_class_bind_template_child (widget_class, WinnowPreviewPage, compressed_stack);
@@ -1087,13 +974,13 @@ winnow_preview_page_class_init (WinnowPreviewPageClass *klass)
 
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
   g_type_ensure (GTK_SOURCE_TYPE_VIEW);
+  g_type_ensure (WINNOW_TYPE_TRACE_STRIP);
 }
 
 static void
 winnow_preview_page_init (WinnowPreviewPage *self)
 {
   GtkBoxLayout *layout;
-  GtkListItemFactory *factory;
   GtkDropTarget *drop;
   g_autoptr(GMenuModel) menu = NULL;
   GtkTextBuffer *original, *compressed;
@@ -1121,7 +1008,7 @@ winnow_preview_page_init (WinnowPreviewPage *self)
   update_style_scheme (self);
   update_intensity_sensitivity (self);
 
-  menu = samples_menu ();
+  menu = winnow_samples_new_menu ("preview.load-sample");
   gtk_menu_button_set_menu_model (self->samples_button, menu);
 
   /* translucent colours read on light and dark backgrounds alike; the libadwaita palette's
@@ -1148,16 +1035,7 @@ winnow_preview_page_init (WinnowPreviewPage *self)
   g_signal_connect_object (self->panes, "notify::max-position",
                            G_CALLBACK (on_panes_max_position), self, 0);
 
-  factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (factory, "setup", G_CALLBACK (stage_setup), NULL);
-  g_signal_connect (factory, "bind", G_CALLBACK (stage_bind), NULL);
-  gtk_list_view_set_factory (self->stage_list, factory);
-  g_object_unref (factory);
-  self->stage_selection = gtk_single_selection_new (NULL);
-  gtk_single_selection_set_autoselect (self->stage_selection, FALSE);
-  gtk_single_selection_set_can_unselect (self->stage_selection, TRUE);
-  gtk_list_view_set_model (self->stage_list, GTK_SELECTION_MODEL (self->stage_selection));
-  g_signal_connect_object (self->stage_selection, "notify::selected",
+  g_signal_connect_object (self->trace_strip, "notify::selected-stage",
                            G_CALLBACK (on_stage_selected), self, 0);
 
   drop = gtk_drop_target_new (GDK_TYPE_FILE_LIST, GDK_ACTION_COPY);
