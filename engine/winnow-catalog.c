@@ -348,6 +348,51 @@ winnow_catalog_add_file (WinnowCatalog      *self,
 }
 
 /**
+ * winnow_catalog_reload_file:
+ * @self: a #WinnowCatalog
+ * @path: a filter file added before, or a new one
+ * @source: where its filters count as coming from
+ *
+ * Reads @path again after it changed on disk (the filter editor saved it): its old filters
+ * and diagnostics go, the new ones come in, and the list model says what changed. A file
+ * that no longer exists just leaves the catalog.
+ *
+ * Returns: how many filters the file holds now
+ */
+guint
+winnow_catalog_reload_file (WinnowCatalog      *self,
+                            const char         *path,
+                            WinnowFilterSource  source)
+{
+  g_autoptr(GPtrArray) filters = NULL;
+
+  g_return_val_if_fail (WINNOW_IS_CATALOG (self), 0);
+  g_return_val_if_fail (path != NULL, 0);
+
+  for (guint i = self->loaded->len; i > 0; i--)
+    if (g_strcmp0 (winnow_filter_get_file (g_ptr_array_index (self->loaded, i - 1)), path) == 0)
+      g_ptr_array_remove_index (self->loaded, i - 1);
+
+  for (guint i = self->diagnostics->len; i > 0; i--)
+    if (g_strcmp0 (winnow_diagnostic_get_file (g_ptr_array_index (self->diagnostics, i - 1)),
+                   path) == 0)
+      g_ptr_array_remove_index (self->diagnostics, i - 1);
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      rebuild (self);
+      return 0;
+    }
+
+  filters = winnow_filter_pack_load_file (path, source, WINNOW_FILTER_PARSE_DEFAULT,
+                                          self->diagnostics);
+  if (filters->len == 0)
+    rebuild (self);
+  /* otherwise add_filters rebuilds the effective list */
+  return add_filters (self, filters);
+}
+
+/**
  * winnow_catalog_add_directory:
  * @self: a #WinnowCatalog
  * @directory: a folder of `*.json` filter files

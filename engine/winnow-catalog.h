@@ -49,6 +49,9 @@ guint              winnow_catalog_add_directory       (WinnowCatalog      *self,
 guint              winnow_catalog_add_file            (WinnowCatalog      *self,
                                                        const char         *path,
                                                        WinnowFilterSource  source);
+guint              winnow_catalog_reload_file         (WinnowCatalog      *self,
+                                                       const char         *path,
+                                                       WinnowFilterSource  source);
 WinnowTrustStatus *winnow_catalog_add_project         (WinnowCatalog      *self,
                                                        const char         *project_dir,
                                                        gboolean            trust_override);

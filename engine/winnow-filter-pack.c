@@ -11,9 +11,11 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <string.h>
 
 #include "winnow-diagnostic.h"
+#include "winnow-error.h"
 #include "winnow-filter-pack.h"
 #include "winnow-json-locator.h"
 #include "winnow-json-reader.h"
@@ -179,4 +181,170 @@ winnow_filter_pack_to_json (GPtrArray *filters,
     }
 
   return _winnow_json_to_document (root);
+}
+
+static char *
+first_error (GPtrArray *diagnostics)
+{
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      WinnowDiagnostic *d = g_ptr_array_index (diagnostics, i);
+
+      if (winnow_diagnostic_get_level (d) == WINNOW_DIAGNOSTIC_ERROR)
+        return winnow_diagnostic_to_string (d);
+    }
+
+  return NULL;
+}
+
+/**
+ * winnow_filter_pack_save_filter:
+ * @path: the pack file (`DATA_DIR/rtk/filters.json`, a project's `.rtk/filters.json`…)
+ * @filter_json: one filter object, as JSON text
+ * @replace_id: (nullable): the id of the filter it replaces in the pack (it may have been
+ *   renamed); %NULL to replace the filter with the new id, or add it
+ * @error: return location for a #GError
+ *
+ * Writes one filter into a pack file that may hold others, which are kept as they are. The
+ * filter must validate (no error diagnostic) and the existing file must be JSON, else nothing
+ * is written: a bad edit or a hand-damaged pack never costs the user the file they have. The
+ * previous version is kept as `PATH.bak`, and the new one is written atomically (a temporary
+ * file renamed over the old).
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+winnow_filter_pack_save_filter (const char  *path,
+                                const char  *filter_json,
+                                const char  *replace_id,
+                                GError     **error)
+{
+  g_autoptr(GPtrArray) diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) parsed = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonArray) pack = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *old_text = NULL;
+  g_autofree char *message = NULL;
+  g_autofree char *dir = NULL;
+  g_autofree char *backup = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GError) local_error = NULL;
+  gsize old_length = 0;
+  JsonNode *filter_node;
+  const char *id;
+  gboolean replaced = FALSE;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (filter_json != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  parsed = winnow_filter_pack_parse (filter_json, -1, WINNOW_FILTER_SOURCE_FILE, path,
+                                     WINNOW_FILTER_PARSE_DEFAULT, diagnostics);
+  message = first_error (diagnostics);
+  if (message != NULL || parsed->len != 1)
+    {
+      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_FILTER,
+                   "%s: not saved: %s", path,
+                   message ? message : "the text must hold exactly one filter object");
+      return FALSE;
+    }
+
+  if (!json_parser_load_from_data (parser, filter_json, -1, &local_error) ||
+      !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    {
+      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_JSON,
+                   "%s: not saved: the filter is not one JSON object", path);
+      return FALSE;
+    }
+  filter_node = json_parser_get_root (parser);
+  id = winnow_filter_get_id (g_ptr_array_index (parsed, 0));
+
+  if (g_file_get_contents (path, &old_text, &old_length, NULL))
+    {
+      g_autoptr(JsonParser) old_parser = json_parser_new ();
+      JsonNode *old_root;
+
+      if (!json_parser_load_from_data (old_parser, old_text, old_length, &local_error))
+        {
+          g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_JSON,
+                       "%s: not saved: the pack on disk is not valid JSON (%s); fix or move it "
+                       "first", path, local_error->message);
+          return FALSE;
+        }
+
+      old_root = json_parser_get_root (old_parser);
+      if (JSON_NODE_HOLDS_ARRAY (old_root))
+        pack = json_array_ref (json_node_get_array (old_root));
+      else if (JSON_NODE_HOLDS_OBJECT (old_root))
+        {
+          pack = json_array_new ();
+          json_array_add_element (pack, json_node_copy (old_root));
+        }
+      else
+        {
+          g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_JSON,
+                       "%s: not saved: the pack on disk is neither a filter object nor an array "
+                       "of them", path);
+          return FALSE;
+        }
+    }
+  else
+    pack = json_array_new ();
+
+  for (guint i = 0; i < json_array_get_length (pack) && !replaced; i++)
+    {
+      JsonNode *element = json_array_get_element (pack, i);
+      JsonObject *object = JSON_NODE_HOLDS_OBJECT (element) ? json_node_get_object (element) : NULL;
+      const char *element_id = object ? json_object_get_string_member_with_default (object, "id", NULL)
+                                      : NULL;
+
+      if (element_id != NULL && g_strcmp0 (element_id, replace_id ? replace_id : id) == 0)
+        {
+          /* json-glib 1.6 cannot replace an element in place: rebuild the array */
+          g_autoptr(JsonArray) rebuilt = json_array_new ();
+
+          for (guint k = 0; k < json_array_get_length (pack); k++)
+            json_array_add_element (rebuilt, k == i ? json_node_copy (filter_node)
+                                                    : json_node_copy (json_array_get_element (pack, k)));
+          g_clear_pointer (&pack, json_array_unref);
+          pack = g_steal_pointer (&rebuilt);
+          replaced = TRUE;
+        }
+    }
+  if (!replaced)
+    json_array_add_element (pack, json_node_copy (filter_node));
+
+  root = json_node_init_array (json_node_alloc (), pack);
+  text = _winnow_json_to_document (root);
+
+  dir = g_path_get_dirname (path);
+  if (g_mkdir_with_parents (dir, 0755) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_IO, "%s: cannot create the folder: %s",
+                   dir, g_strerror (saved_errno));
+      return FALSE;
+    }
+
+  if (old_text != NULL)
+    {
+      backup = g_strconcat (path, ".bak", NULL);
+      if (!g_file_set_contents (backup, old_text, old_length, &local_error))
+        {
+          g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_IO,
+                       "%s: not saved: cannot keep the previous version as %s: %s", path, backup,
+                       local_error->message);
+          return FALSE;
+        }
+    }
+
+  if (!g_file_set_contents (path, text, -1, &local_error))
+    {
+      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_IO, "%s: %s", path, local_error->message);
+      return FALSE;
+    }
+
+  return TRUE;
 }

@@ -22,4 +22,9 @@ GPtrArray *winnow_filter_pack_load_file (const char             *path,
 char      *winnow_filter_pack_to_json   (GPtrArray              *filters,
                                          gboolean                as_array);
 
+gboolean   winnow_filter_pack_save_filter (const char         *path,
+                                           const char         *filter_json,
+                                           const char         *replace_id,
+                                           GError            **error);
+
 G_END_DECLS
