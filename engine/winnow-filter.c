@@ -680,3 +680,29 @@ winnow_filter_to_json (WinnowFilter *self)
   node = winnow_filter_to_json_node (self);
   return _winnow_json_to_document (node);
 }
+
+/**
+ * winnow_filter_pattern_flags:
+ * @member: the member a pattern list sits in: "dropPatterns", "includePatterns",
+ *   "collapsePatterns", "errorPatterns", "summaryPatterns", "replace", "matchOutput",
+ *   "unless", "commands" or "patterns"
+ *
+ * The JavaScript flags the engine compiles a pattern of @member with (FORMATS.md §1): line
+ * patterns are case-insensitive, `replace` is global, whole-text patterns are
+ * case-insensitive and multi-line. An editor compiles with the same flags, so a pattern it
+ * accepts is a pattern the engine accepts.
+ *
+ * Returns: the flags
+ */
+const char *
+winnow_filter_pattern_flags (const char *member)
+{
+  g_return_val_if_fail (member != NULL, WINNOW_LINE_FLAGS);
+
+  if (g_str_equal (member, "replace"))
+    return WINNOW_REPLACE_FLAGS;
+  if (g_str_equal (member, "matchOutput") || g_str_equal (member, "unless") ||
+      g_str_equal (member, "commands") || g_str_equal (member, "patterns"))
+    return WINNOW_TEXT_FLAGS;
+  return WINNOW_LINE_FLAGS;
+}

@@ -114,5 +114,6 @@ gboolean            winnow_filter_prepare                (WinnowFilter          
 
 JsonNode           *winnow_filter_to_json_node           (WinnowFilter           *self);
 char               *winnow_filter_to_json                (WinnowFilter           *self);
+const char         *winnow_filter_pattern_flags          (const char             *member);
 
 G_END_DECLS

@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "test-ui-util.h"
 #include "test-util.h"
 #include "winnow-window.h"
@@ -93,22 +95,22 @@ test_show_page_action (Fixture       *f,
   g_assert_cmpstr (winnow_window_get_page (f->window), ==, "trust");
 }
 
-/* A filter named in the preview opens the Filters page, which says what that filter is. */
+/* A filter named in the preview opens the Filters page with that filter in the editor. */
 static void
 test_show_filter_action (Fixture       *f,
                          gconstpointer  data)
 {
-  AdwViewStack *stack;
-  AdwStatusPage *status;
+  GtkWidget *page;
+  WinnowFilterEditor *editor;
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-filter", "s",
                                              "git-status"));
   g_assert_cmpstr (winnow_window_get_page (f->window), ==, "filters");
 
-  stack = ADW_VIEW_STACK (test_ui_find (GTK_WIDGET (f->window), ADW_TYPE_VIEW_STACK, NULL));
-  status = ADW_STATUS_PAGE (adw_view_stack_get_visible_child (stack));
-  g_assert_cmpstr (adw_status_page_get_title (status), !=, "Filters");
-  g_assert_nonnull (strstr (adw_status_page_get_description (status), "Built-in filter"));
+  page = test_ui_find (GTK_WIDGET (f->window), WINNOW_TYPE_FILTERS_PAGE, NULL);
+  editor = winnow_filters_page_get_editor (WINNOW_FILTERS_PAGE (page));
+  g_assert_nonnull (strstr (winnow_filter_editor_get_text (editor), "\"git-status\""));
+  g_assert_true (winnow_filter_editor_get_read_only (editor));
 }
 
 /* The page shown last is the page shown first next time. */

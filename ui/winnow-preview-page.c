@@ -1107,3 +1107,29 @@ winnow_preview_page_get_busy (WinnowPreviewPage *self)
   g_return_val_if_fail (WINNOW_IS_PREVIEW_PAGE (self), FALSE);
   return self->busy;
 }
+
+/**
+ * winnow_preview_page_dup_input:
+ * @self: a #WinnowPreviewPage
+ *
+ * Returns: (transfer full): the original text on the left
+ */
+char *
+winnow_preview_page_dup_input (WinnowPreviewPage *self)
+{
+  g_return_val_if_fail (WINNOW_IS_PREVIEW_PAGE (self), NULL);
+  return buffer_text (GTK_TEXT_VIEW (self->original_view));
+}
+
+/**
+ * winnow_preview_page_get_command:
+ * @self: a #WinnowPreviewPage
+ *
+ * Returns: the command typed for the input, or ""
+ */
+const char *
+winnow_preview_page_get_command (WinnowPreviewPage *self)
+{
+  g_return_val_if_fail (WINNOW_IS_PREVIEW_PAGE (self), NULL);
+  return gtk_editable_get_text (GTK_EDITABLE (self->command_entry));
+}

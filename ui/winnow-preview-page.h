@@ -21,6 +21,8 @@ void                  winnow_preview_page_set_context (WinnowPreviewPage *self,
 WinnowPipelineResult *winnow_preview_page_get_result  (WinnowPreviewPage *self);
 WinnowLineMap        *winnow_preview_page_get_line_map (WinnowPreviewPage *self);
 gboolean              winnow_preview_page_get_busy    (WinnowPreviewPage *self);
+char                 *winnow_preview_page_dup_input   (WinnowPreviewPage *self);
+const char           *winnow_preview_page_get_command (WinnowPreviewPage *self);
 gboolean              winnow_preview_page_load_sample (WinnowPreviewPage *self,
                                                        const char        *sample_id);
 void                  winnow_preview_page_load_file   (WinnowPreviewPage *self,

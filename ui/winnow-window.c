@@ -25,7 +25,8 @@ struct _WinnowWindow
   AdwToastOverlay      *toast_overlay;
   AdwViewStack         *stack;
   WinnowPreviewPage    *preview_page;
-  AdwStatusPage        *filters_status;
+  WinnowFiltersPage    *filters_page;
+  gboolean              close_confirmed;
 };
 
 G_DEFINE_FINAL_TYPE (WinnowWindow, winnow_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -46,8 +47,7 @@ show_page_action (GtkWidget  *widget,
   winnow_window_set_page (WINNOW_WINDOW (widget), g_variant_get_string (parameter, NULL));
 }
 
-/* Until the filter editor exists, the Filters page says what the chosen filter is: its
- * label, description, where it comes from, and which file defines it. */
+/* A filter named elsewhere (the Preview's "Filter: …") opens in the Filters page. */
 static void
 show_filter_action (GtkWidget  *widget,
                     const char *action_name,
@@ -55,53 +55,78 @@ show_filter_action (GtkWidget  *widget,
 {
   WinnowWindow *self = WINNOW_WINDOW (widget);
   const char *id = g_variant_get_string (parameter, NULL);
-  WinnowFilter *filter = winnow_catalog_lookup (winnow_context_get_catalog (self->context), id);
-  g_autoptr(GString) text = g_string_new (NULL);
 
-  if (filter == NULL)
-    {
-      winnow_window_show_toast (self, _("That filter is no longer in the catalog"));
-      return;
-    }
-
-  if (winnow_filter_get_description (filter) != NULL)
-    g_string_append_printf (text, "%s\n\n", winnow_filter_get_description (filter));
-  switch (winnow_filter_get_source (filter))
-    {
-    case WINNOW_FILTER_SOURCE_BUILTIN:
-      g_string_append (text, _("Built-in filter"));
-      break;
-
-    case WINNOW_FILTER_SOURCE_GLOBAL:
-      g_string_append (text, _("Your own filter, for every project"));
-      break;
-
-    case WINNOW_FILTER_SOURCE_PROJECT:
-      g_string_append (text, _("A trusted project’s filter"));
-      break;
-
-    case WINNOW_FILTER_SOURCE_FILE:
-    default:
-      g_string_append (text, _("Filter loaded from a file"));
-      break;
-    }
-  if (winnow_filter_get_file (filter) != NULL)
-    g_string_append_printf (text, "\n%s", winnow_filter_get_file (filter));
-  g_string_append_printf (text, "\n\n%s",
-                          _("The visual filter editor arrives in a later version; "
-                            "“winnow verify” runs this filter’s tests."));
-
-  adw_status_page_set_title (self->filters_status, winnow_filter_get_label (filter)
-                             ? winnow_filter_get_label (filter) : id);
-  adw_status_page_set_description (self->filters_status, text->str);
   winnow_window_set_page (self, "filters");
+  if (!winnow_filters_page_show_filter (self->filters_page, id))
+    winnow_window_show_toast (self, _("That filter is no longer in the catalog"));
+}
+
+/* The filter editor tries filters on what the Preview shows. */
+static void
+on_page_changed (WinnowWindow *self)
+{
+  g_autofree char *input = NULL;
+
+  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "filters") != 0)
+    return;
+
+  input = winnow_preview_page_dup_input (self->preview_page);
+  winnow_filters_page_set_sample (self->filters_page, input,
+                                  winnow_preview_page_get_command (self->preview_page));
+}
+
+static void
+close_response_cb (AdwMessageDialog *dialog,
+                   const char       *response,
+                   WinnowWindow     *self)
+{
+  if (g_str_equal (response, "save"))
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!winnow_filter_editor_save (winnow_filters_page_get_editor (self->filters_page), &error))
+        {
+          winnow_window_show_toast (self, error->message);
+          return;
+        }
+    }
+  else if (!g_str_equal (response, "discard"))
+    return;
+
+  self->close_confirmed = TRUE;
+  gtk_window_close (GTK_WINDOW (self));
 }
 
 static gboolean
 winnow_window_close_request (GtkWindow *window)
 {
   WinnowWindow *self = WINNOW_WINDOW (window);
+  WinnowFilterEditor *editor = winnow_filters_page_get_editor (self->filters_page);
   int width, height;
+
+  /* unsaved filter edits are never lost silently */
+  if (!self->close_confirmed && winnow_filter_editor_get_dirty (editor))
+    {
+      AdwMessageDialog *dialog;
+
+      dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (window, _("Save Changes?"),
+                                                           _("A filter has unsaved changes. If "
+                                                             "you quit without saving, they are "
+                                                             "lost.")));
+      adw_message_dialog_add_responses (dialog,
+                                        "cancel", _("_Cancel"),
+                                        "discard", _("_Discard"),
+                                        "save", _("_Save"),
+                                        NULL);
+      adw_message_dialog_set_response_appearance (dialog, "discard", ADW_RESPONSE_DESTRUCTIVE);
+      adw_message_dialog_set_response_appearance (dialog, "save", ADW_RESPONSE_SUGGESTED);
+      adw_message_dialog_set_default_response (dialog, "save");
+      adw_message_dialog_set_close_response (dialog, "cancel");
+      g_signal_connect_object (dialog, "response", G_CALLBACK (close_response_cb), self, 0);
+      winnow_window_set_page (self, "filters");
+      gtk_window_present (GTK_WINDOW (dialog));
+      return TRUE;
+    }
 
   gtk_window_get_default_size (window, &width, &height);
   g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
@@ -129,6 +154,7 @@ winnow_window_constructed (GObject *object)
     self->context = winnow_context_new (NULL, NULL);
 
   winnow_preview_page_set_context (self->preview_page, self->context);
+  winnow_filters_page_set_context (self->filters_page, self->context);
 }
 
 static void
@@ -210,12 +236,13 @@ winnow_window_class_init (WinnowWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WinnowWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, WinnowWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, WinnowWindow, preview_page);
-  gtk_widget_class_bind_template_child (widget_class, WinnowWindow, filters_status);
+  gtk_widget_class_bind_template_child (widget_class, WinnowWindow, filters_page);
 
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
   gtk_widget_class_install_action (widget_class, "win.show-filter", "s", show_filter_action);
 
   g_type_ensure (WINNOW_TYPE_PREVIEW_PAGE);
+  g_type_ensure (WINNOW_TYPE_FILTERS_PAGE);
 }
 
 static void
@@ -232,6 +259,8 @@ winnow_window_init (WinnowWindow *self)
 
   g_settings_bind (self->settings, "last-page", self->stack, "visible-child-name",
                    G_SETTINGS_BIND_DEFAULT);
+  g_signal_connect_object (self->stack, "notify::visible-child-name",
+                           G_CALLBACK (on_page_changed), self, G_CONNECT_SWAPPED);
 }
 
 /**

@@ -9,6 +9,7 @@
 
 #include "winnow.h"
 #include "winnow-application.h"
+#include "winnow-filters-page.h"
 #include "winnow-preview-page.h"
 
 G_BEGIN_DECLS
