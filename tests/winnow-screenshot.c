@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "test-ui-util.h"
 #include "test-util.h"
@@ -25,6 +26,71 @@ settled (gpointer data)
   WinnowPreviewPage *page = data;
 
   return !winnow_preview_page_get_busy (page) && winnow_preview_page_get_result (page) != NULL;
+}
+
+static gboolean
+editor_settled (gpointer data)
+{
+  return !winnow_filter_editor_get_busy (data);
+}
+
+static gboolean
+shoot_one (WinnowWindow *window,
+           const char   *dir,
+           const char   *name)
+{
+  g_autofree char *file = g_strdup_printf ("%s.png", name);
+  g_autofree char *path = g_build_filename (dir, file, NULL);
+  g_autoptr(GdkTexture) texture = NULL;
+
+  test_ui_wait_frames (GTK_WIDGET (window), 3);
+  texture = test_ui_render (GTK_WIDGET (window));
+  if (texture == NULL || !gdk_texture_save_to_png (texture, path))
+    {
+      g_printerr ("winnow-screenshot: could not write %s\n", path);
+      return FALSE;
+    }
+  g_print ("%s\n", path);
+  return TRUE;
+}
+
+/* The filter editor on a copy of a built-in filter with a pattern that breaks its tests. */
+static gboolean
+shoot_editor (WinnowWindow *window,
+              const char   *dir)
+{
+  GtkWidget *page = test_ui_find (GTK_WIDGET (window), WINNOW_TYPE_FILTERS_PAGE, NULL);
+  WinnowFilterEditor *editor = winnow_filters_page_get_editor (WINNOW_FILTERS_PAGE (page));
+  AdwViewStack *views;
+  g_autoptr(GString) text = NULL;
+  const char *marker = "\"dropPatterns\" : [";
+  const char *at;
+  static const char * const views_to_shoot[] = { "form", "json", "tests", "try", NULL };
+
+  winnow_window_set_page (window, "filters");
+  if (!winnow_filters_page_show_filter (WINNOW_FILTERS_PAGE (page), "test-pytest"))
+    return FALSE;
+  gtk_widget_activate_action (GTK_WIDGET (editor), "editor.duplicate", NULL);
+
+  /* drop every FAILED line: the filter's own tests catch it */
+  text = g_string_new (winnow_filter_editor_get_text (editor));
+  at = strstr (text->str, marker);
+  if (at != NULL)
+    g_string_insert (text, at - text->str + strlen (marker), "\n        \"FAILED\",");
+  winnow_filter_editor_set_text (editor, text->str);
+  test_ui_wait_for (editor_settled, editor, 30000);
+
+  views = ADW_VIEW_STACK (test_ui_find (GTK_WIDGET (editor), ADW_TYPE_VIEW_STACK, NULL));
+  for (guint i = 0; views_to_shoot[i] != NULL; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("filters-editor-%s", views_to_shoot[i]);
+
+      adw_view_stack_set_visible_child_name (views, views_to_shoot[i]);
+      if (!shoot_one (window, dir, name))
+        return FALSE;
+    }
+
+  return TRUE;
 }
 
 static gboolean
@@ -90,6 +156,7 @@ main (int    argc,
   test_ui_wait_for (settled, page, 30000);
 
   ok = shoot (window, dir, "");
+  ok = ok && shoot_editor (window, dir);
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
                                       ADW_COLOR_SCHEME_FORCE_DARK);
   ok = ok && shoot (window, dir, "-dark");

@@ -25,6 +25,7 @@
 #include "winnow-trace-strip.h"
 
 #define VALIDATE_DELAY_MS 250
+#define JSON_DELAY_MS 150
 #define MAX_HISTORY 200
 
 struct _WinnowFilterEditor
@@ -45,6 +46,7 @@ struct _WinnowFilterEditor
   guint               history_index;
   gboolean            updating;      /* writing the JSON buffer ourselves */
   guint               validate_source;
+  guint               json_source;
   GCancellable       *cancellable;
   guint               pending;       /* verify and try runs under way */
   guint               n_failed;
@@ -544,6 +546,10 @@ show_text (WinnowFilterEditor *self,
   g_autoptr(GError) error = NULL;
   char *copy = g_strdup (text);
 
+  /* whatever was typed before this text replaced it is not to be read any more */
+  if (update_buffer)
+    g_clear_handle_id (&self->json_source, g_source_remove);
+
   g_free (self->text);
   self->text = copy;
 
@@ -558,6 +564,7 @@ show_text (WinnowFilterEditor *self,
 
   g_clear_pointer (&self->object, json_object_unref);
   if (text != NULL && json_parser_load_from_data (parser, text, -1, &error) &&
+      json_parser_get_root (parser) != NULL &&
       JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     self->object = json_object_ref (json_node_get_object (json_parser_get_root (parser)));
 
@@ -570,13 +577,14 @@ show_text (WinnowFilterEditor *self,
   else
     {
       g_autofree char *why = NULL;
+      g_autofree char *escaped = NULL;
 
       why = error ? g_strdup_printf (_("%s. Fix it in the JSON view to edit the filter here "
                                        "again; nothing you typed is lost."), error->message)
                   : g_strdup (_("The text must be one JSON object."));
       adw_status_page_set_description (ADW_STATUS_PAGE (gtk_stack_get_child_by_name (self->form_stack,
                                                                                       "invalid")),
-                                       why);
+                                       (escaped = g_markup_escape_text (why, -1)));
       gtk_stack_set_visible_child_name (self->form_stack, "invalid");
     }
 
@@ -600,19 +608,33 @@ on_form_changed (WinnowFilterForm   *form,
   schedule_validate (self);
 }
 
+static gboolean
+json_timeout (gpointer user_data)
+{
+  WinnowFilterEditor *self = user_data;
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->json_view));
+  GtkTextIter start, end;
+  g_autofree char *text = NULL;
+
+  self->json_source = 0;
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  show_text (self, text, FALSE, TRUE);
+  return G_SOURCE_REMOVE;
+}
+
+/* Typing in the JSON view is read after a short pause: parsing and rebuilding the form on
+ * every keystroke (or on the two halves of a replaced text) would only flicker. */
 static void
 on_json_changed (GtkTextBuffer      *buffer,
                  WinnowFilterEditor *self)
 {
-  GtkTextIter start, end;
-  g_autofree char *text = NULL;
-
   if (self->updating)
     return;
 
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
-  show_text (self, text, FALSE, TRUE);
+  g_clear_handle_id (&self->json_source, g_source_remove);
+  self->json_source = g_timeout_add (JSON_DELAY_MS, json_timeout, self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_BUSY]);
 }
 
 /* --- actions ------------------------------------------------------------------------------ */
@@ -752,6 +774,7 @@ winnow_filter_editor_dispose (GObject *object)
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_handle_id (&self->validate_source, g_source_remove);
+  g_clear_handle_id (&self->json_source, g_source_remove);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), WINNOW_TYPE_FILTER_EDITOR);
   for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
@@ -995,7 +1018,7 @@ gboolean
 winnow_filter_editor_get_busy (WinnowFilterEditor *self)
 {
   g_return_val_if_fail (WINNOW_IS_FILTER_EDITOR (self), FALSE);
-  return self->validate_source != 0 || self->pending > 0;
+  return self->validate_source != 0 || self->json_source != 0 || self->pending > 0;
 }
 
 gboolean
@@ -1059,7 +1082,7 @@ winnow_filter_editor_set_sample (WinnowFilterEditor *self,
   self->sample = g_strdup (text);
   g_free (self->sample_command);
   self->sample_command = g_strdup (command);
-  winnow_filter_form_set_sample (self->form, text);
+  winnow_filter_form_set_sample (self->form, text, command);
   start_try (self);
   update_actions (self);
 }

@@ -30,6 +30,7 @@ struct _WinnowFilterForm
   JsonObject        *object;
   GPtrArray         *sample_lines;
   char              *sample;
+  char              *sample_command;
   GPtrArray         *pattern_rows;   /* PatternRow, for recounting */
   guint              n_invalid;
 
@@ -174,6 +175,16 @@ update_pattern_status (PatternRow *row)
       gtk_label_set_text (row->status, text);
       gtk_widget_set_tooltip_text (GTK_WIDGET (row->status),
                                    _("Lines of the current sample this pattern matches"));
+    }
+  else if (g_str_equal (row->member, "commands"))
+    {
+      const char *command = self->sample_command ? self->sample_command : "";
+
+      row->valid = TRUE;
+      gtk_label_set_text (row->status, command[0] == '\0' ? ""
+                                       : winnow_regex_matches (regex, command)
+                                       ? _("matches the command") : _("no match"));
+      gtk_widget_set_tooltip_text (GTK_WIDGET (row->status), command);
     }
   else
     {
@@ -750,6 +761,7 @@ winnow_filter_form_dispose (GObject *object)
   g_clear_pointer (&self->object, json_object_unref);
   g_clear_pointer (&self->sample_lines, g_ptr_array_unref);
   g_clear_pointer (&self->sample, g_free);
+  g_clear_pointer (&self->sample_command, g_free);
   g_clear_pointer (&self->pattern_rows, g_ptr_array_unref);
 
   G_OBJECT_CLASS (winnow_filter_form_parent_class)->dispose (object);
@@ -823,15 +835,19 @@ winnow_filter_form_get_object (WinnowFilterForm *self)
  * winnow_filter_form_set_sample:
  * @self: a #WinnowFilterForm
  * @text: (nullable): the output the patterns are counted on
+ * @command: (nullable): the command that produced it, for the command patterns
  */
 void
 winnow_filter_form_set_sample (WinnowFilterForm *self,
-                               const char       *text)
+                               const char       *text,
+                               const char       *command)
 {
   g_return_if_fail (WINNOW_IS_FILTER_FORM (self));
 
   g_clear_pointer (&self->sample_lines, g_ptr_array_unref);
   g_clear_pointer (&self->sample, g_free);
+  g_free (self->sample_command);
+  self->sample_command = g_strdup (command);
 
   if (text != NULL && text[0] != '\0')
     {

@@ -19,7 +19,8 @@ void        winnow_filter_form_set_object  (WinnowFilterForm *self,
                                             JsonObject       *object);
 JsonObject *winnow_filter_form_get_object  (WinnowFilterForm *self);
 void        winnow_filter_form_set_sample  (WinnowFilterForm *self,
-                                            const char       *text);
+                                            const char       *text,
+                                            const char       *command);
 guint       winnow_filter_form_count_invalid (WinnowFilterForm *self);
 
 G_END_DECLS

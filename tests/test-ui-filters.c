@@ -1,0 +1,354 @@
+/* test-ui-filters.c — the Filters page and the filter editor, driven through real widgets
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#include "config.h"
+
+#include <gtksourceview/gtksource.h>
+#include <string.h>
+
+#include "test-ui-util.h"
+#include "test-util.h"
+#include "winnow-window.h"
+
+typedef struct
+{
+  char               *data_dir;
+  WinnowContext      *context;
+  WinnowWindow       *window;
+  WinnowFiltersPage  *page;
+  WinnowFilterEditor *editor;
+  GtkTextView        *json_view;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GPtrArray) views = NULL;
+
+  f->data_dir = g_dir_make_tmp ("winnow-ui-filters-XXXXXX", NULL);
+  f->context = winnow_context_new (f->data_dir, NULL);
+  f->window = g_object_ref_sink (winnow_window_new_for_context (f->context));
+  winnow_window_set_page (f->window, "filters");
+  gtk_window_present (GTK_WINDOW (f->window));
+  test_ui_wait_mapped (GTK_WIDGET (f->window));
+
+  f->page = WINNOW_FILTERS_PAGE (test_ui_find (GTK_WIDGET (f->window), WINNOW_TYPE_FILTERS_PAGE, NULL));
+  f->editor = winnow_filters_page_get_editor (f->page);
+  views = test_ui_find_all (GTK_WIDGET (f->editor), GTK_SOURCE_TYPE_VIEW);
+  f->json_view = GTK_TEXT_VIEW (g_ptr_array_index (views, 0));
+  g_assert_true (gtk_text_view_get_monospace (f->json_view));
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  g_assert_finalize_object (f->window);
+  g_clear_object (&f->context);
+  test_util_remove_tree (f->data_dir);
+  g_free (f->data_dir);
+}
+
+static gboolean
+editor_settled (gpointer data)
+{
+  return !winnow_filter_editor_get_busy (data);
+}
+
+static void
+wait_for_editor (Fixture *f)
+{
+  g_assert_true (test_ui_wait_for (editor_settled, f->editor, 30000));
+}
+
+static gboolean
+page_verified (gpointer data)
+{
+  return winnow_filters_page_get_verified (data);
+}
+
+static void
+open_copy_of (Fixture    *f,
+              const char *id)
+{
+  g_assert_true (winnow_filters_page_show_filter (f->page, id));
+  wait_for_editor (f);
+  g_assert_true (winnow_filter_editor_get_read_only (f->editor));
+  g_assert_cmpuint (winnow_filter_editor_get_n_failed (f->editor), ==, 0);
+  g_assert_cmpuint (winnow_filter_editor_get_n_passed (f->editor), >, 0);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "editor.duplicate", NULL));
+  g_assert_false (winnow_filter_editor_get_read_only (f->editor));
+  wait_for_editor (f);
+}
+
+static void
+type_json (Fixture    *f,
+           const char *text)
+{
+  gtk_text_buffer_set_text (gtk_text_view_get_buffer (f->json_view), text, -1);
+}
+
+static char *
+json_with_extra_drop (const char *text,
+                      const char *pattern)
+{
+  GString *out = g_string_new (text);
+  const char *marker = "\"dropPatterns\" : [";
+  const char *at = strstr (out->str, marker);
+  g_autofree char *entry = g_strdup_printf ("\n        \"%s\",", pattern);
+
+  g_assert_nonnull (at);
+  g_string_insert (out, at - out->str + strlen (marker), entry);
+  return g_string_free (out, FALSE);
+}
+
+static GtkWidget *
+entry_row_with_text (GtkWidget  *root,
+                     const char *text)
+{
+  g_autoptr(GPtrArray) rows = test_ui_find_all (root, ADW_TYPE_ENTRY_ROW);
+
+  for (guint i = 0; i < rows->len; i++)
+    if (g_strcmp0 (gtk_editable_get_text (g_ptr_array_index (rows, i)), text) == 0)
+      return g_ptr_array_index (rows, i);
+
+  return NULL;
+}
+
+/* The list holds the whole catalog, grouped; every built-in filter's tests pass. */
+static void
+test_list (Fixture       *f,
+           gconstpointer  data)
+{
+  GListModel *model = winnow_filters_page_get_model (f->page);
+  GtkSearchEntry *search;
+
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==,
+                    g_list_model_get_n_items (G_LIST_MODEL (winnow_context_get_catalog (f->context))));
+  g_assert_true (test_ui_wait_for (page_verified, f->page, 60000));
+  g_assert_cmpuint (winnow_filters_page_get_n_failing (f->page, "git-status"), ==, 0);
+
+  search = GTK_SEARCH_ENTRY (test_ui_find (GTK_WIDGET (f->page), GTK_TYPE_SEARCH_ENTRY, NULL));
+  gtk_editable_set_text (GTK_EDITABLE (search), "pytest");
+  g_signal_emit_by_name (search, "search-changed");
+  g_assert_cmpuint (g_list_model_get_n_items (model), >=, 1);
+  g_assert_cmpuint (g_list_model_get_n_items (model), <, 5);
+}
+
+/* A pattern that drops what a test expects: the test fails with a diff and the Tests view
+ * says so; taking the pattern out makes it pass again. */
+static void
+test_breaking_and_fixing (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autofree char *original = NULL;
+  g_autofree char *broken = NULL;
+  g_autoptr(GPtrArray) labels = NULL;
+  gboolean diff_shown = FALSE;
+
+  open_copy_of (f, "test-pytest");
+  original = g_strdup (winnow_filter_editor_get_text (f->editor));
+
+  broken = json_with_extra_drop (original, "FAILED");
+  type_json (f, broken);
+  wait_for_editor (f);
+  g_assert_cmpuint (winnow_filter_editor_get_n_failed (f->editor), >, 0);
+
+  labels = test_ui_find_all (GTK_WIDGET (f->editor), GTK_TYPE_LABEL);
+  for (guint i = 0; i < labels->len; i++)
+    if (strstr (gtk_label_get_text (g_ptr_array_index (labels, i)), "+++ actual") != NULL)
+      diff_shown = TRUE;
+  g_assert_true (diff_shown);
+
+  type_json (f, original);
+  wait_for_editor (f);
+  g_assert_cmpuint (winnow_filter_editor_get_n_failed (f->editor), ==, 0);
+}
+
+/* An invalid regex typed in the form: the row says so, and saving is refused. */
+static void
+test_invalid_regex_refused (Fixture       *f,
+                            gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = winnow_context_get_global_filters_path (f->context);
+  GtkWidget *row;
+  g_autoptr(GPtrArray) labels = NULL;
+  gboolean said = FALSE;
+
+  open_copy_of (f, "git-status");
+  row = entry_row_with_text (GTK_WIDGET (f->editor), "^\\s*$");
+  g_assert_nonnull (row);
+  gtk_editable_set_text (GTK_EDITABLE (row), "(unclosed");
+  wait_for_editor (f);
+
+  labels = test_ui_find_all (row, GTK_TYPE_LABEL);
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (gtk_label_get_text (g_ptr_array_index (labels, i)), "does not compile") == 0)
+      said = TRUE;
+  g_assert_true (said);
+  g_assert_nonnull (strstr (winnow_filter_editor_get_problems (f->editor), "rules.dropPatterns[0]"));
+
+  g_assert_false (winnow_filter_editor_save (f->editor, &error));
+  g_assert_nonnull (error);
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+}
+
+/* Saving writes the user's pack; it loads back as the same filter, and takes the built-in
+ * one's place in the catalog. */
+static void
+test_save_and_reload (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = winnow_context_get_global_filters_path (f->context);
+  g_autoptr(GPtrArray) diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) saved = NULL;
+  g_autoptr(GPtrArray) edited = NULL;
+  g_autofree char *saved_json = NULL;
+  g_autofree char *edited_json = NULL;
+  GtkWidget *row;
+  WinnowFilter *in_catalog;
+
+  open_copy_of (f, "git-status");
+  row = entry_row_with_text (GTK_WIDGET (f->editor), "git status");
+  g_assert_nonnull (row);
+  gtk_editable_set_text (GTK_EDITABLE (row), "git status (mine)");
+  wait_for_editor (f);
+  g_assert_true (winnow_filter_editor_get_dirty (f->editor));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "editor.save", NULL));
+  g_assert_false (winnow_filter_editor_get_dirty (f->editor));
+  g_assert_true (g_file_test (path, G_FILE_TEST_EXISTS));
+
+  saved = winnow_filter_pack_load_file (path, WINNOW_FILTER_SOURCE_GLOBAL,
+                                        WINNOW_FILTER_PARSE_DEFAULT, diagnostics);
+  g_assert_cmpuint (winnow_diagnostics_count_level (diagnostics, WINNOW_DIAGNOSTIC_ERROR), ==, 0);
+  g_assert_cmpuint (saved->len, ==, 1);
+  edited = winnow_filter_pack_parse (winnow_filter_editor_get_text (f->editor), -1,
+                                     WINNOW_FILTER_SOURCE_GLOBAL, path,
+                                     WINNOW_FILTER_PARSE_DEFAULT, diagnostics);
+  saved_json = winnow_filter_to_json (g_ptr_array_index (saved, 0));
+  edited_json = winnow_filter_to_json (g_ptr_array_index (edited, 0));
+  g_assert_cmpstr (saved_json, ==, edited_json);
+
+  in_catalog = winnow_catalog_lookup (winnow_context_get_catalog (f->context), "git-status");
+  g_assert_cmpint (winnow_filter_get_source (in_catalog), ==, WINNOW_FILTER_SOURCE_GLOBAL);
+  g_assert_cmpstr (winnow_filter_get_label (in_catalog), ==, "git status (mine)");
+}
+
+/* The form and the JSON are one document: an edit in either shows in the other, and a JSON
+ * text that does not parse keeps what was typed. */
+static void
+test_form_and_json (Fixture       *f,
+                    gconstpointer  data)
+{
+  AdwViewStack *views;
+  GtkWidget *row;
+  g_autofree char *buffer_text = NULL;
+  GtkStack *form_stack;
+
+  open_copy_of (f, "git-status");
+  views = ADW_VIEW_STACK (test_ui_find (GTK_WIDGET (f->editor), ADW_TYPE_VIEW_STACK, NULL));
+
+  row = entry_row_with_text (GTK_WIDGET (f->editor), "git");
+  g_assert_nonnull (row);
+  gtk_editable_set_text (GTK_EDITABLE (row), "vcs");
+  adw_view_stack_set_visible_child_name (views, "json");
+  buffer_text = test_ui_buffer_text (f->json_view);
+  g_assert_nonnull (strstr (buffer_text, "\"vcs\""));
+
+  /* JSON → form */
+  {
+    g_autofree char *renamed = NULL;
+    GString *s = g_string_new (buffer_text);
+
+    g_string_replace (s, "\"vcs\"", "\"source-control\"", 1);
+    renamed = g_string_free (s, FALSE);
+    type_json (f, renamed);
+    wait_for_editor (f);
+  }
+  adw_view_stack_set_visible_child_name (views, "form");
+  g_assert_nonnull (entry_row_with_text (GTK_WIDGET (f->editor), "source-control"));
+
+  /* a broken text: the form steps aside, the text stays as typed */
+  type_json (f, "{ \"id\": \"git-status\", ");
+  wait_for_editor (f);
+  form_stack = GTK_STACK (gtk_widget_get_parent (test_ui_find (GTK_WIDGET (f->editor),
+                                                               ADW_TYPE_STATUS_PAGE, NULL)));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (form_stack), ==, "invalid");
+  adw_view_stack_set_visible_child_name (views, "json");
+  g_free (buffer_text);
+  buffer_text = test_ui_buffer_text (f->json_view);
+  g_assert_cmpstr (buffer_text, ==, "{ \"id\": \"git-status\", ");
+  wait_for_editor (f);
+  g_assert_cmpstr (winnow_filter_editor_get_text (f->editor), ==, "{ \"id\": \"git-status\", ");
+}
+
+/* Undo and redo walk back and forth through the edits. */
+static void
+test_undo_redo (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  GtkWidget *row;
+
+  open_copy_of (f, "git-status");
+  before = g_strdup (winnow_filter_editor_get_text (f->editor));
+  row = entry_row_with_text (GTK_WIDGET (f->editor), "git status");
+  gtk_editable_set_text (GTK_EDITABLE (row), "status of git");
+  wait_for_editor (f);
+  after = g_strdup (winnow_filter_editor_get_text (f->editor));
+  g_assert_cmpstr (after, !=, before);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "editor.undo", NULL));
+  g_assert_nonnull (strstr (winnow_filter_editor_get_text (f->editor), "\"git status\""));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "editor.redo", NULL));
+  g_assert_cmpstr (winnow_filter_editor_get_text (f->editor), ==, after);
+}
+
+/* A test made from the Preview input passes at once: its expected output is the filter's. */
+static void
+test_add_test_from_preview (Fixture       *f,
+                            gconstpointer  data)
+{
+  guint passed;
+
+  open_copy_of (f, "git-status");
+  passed = winnow_filter_editor_get_n_passed (f->editor);
+  winnow_filters_page_set_sample (f->page, "On branch main\nnothing to commit, working tree clean\n",
+                                  "git status");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->editor), "editor.add-test", NULL));
+  wait_for_editor (f);
+  g_assert_cmpuint (winnow_filter_editor_get_n_passed (f->editor), ==, passed + 1);
+  g_assert_cmpuint (winnow_filter_editor_get_n_failed (f->editor), ==, 0);
+  g_assert_nonnull (strstr (winnow_filter_editor_get_text (f->editor), "from the preview"));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  test_ui_init (&argc, &argv);
+
+#define ADD(path, func) \
+  g_test_add ("/winnow/ui/filters/" path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+
+  ADD ("list", test_list);
+  ADD ("breaking-and-fixing", test_breaking_and_fixing);
+  ADD ("invalid-regex-refused", test_invalid_regex_refused);
+  ADD ("save-and-reload", test_save_and_reload);
+  ADD ("form-and-json", test_form_and_json);
+  ADD ("undo-redo", test_undo_redo);
+  ADD ("add-test-from-preview", test_add_test_from_preview);
+
+#undef ADD
+
+  return g_test_run ();
+}
