@@ -16,10 +16,12 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <string.h>
 
 #include "winnow-context.h"
 #include "winnow-error.h"
+#include "winnow-json-reader.h"
 #include "winnow-rtk.h"
 #include "winnow-tokens.h"
 
@@ -370,4 +372,128 @@ winnow_context_compress (WinnowContext                *self,
   return _winnow_compression_new (detection, selection, filter, result,
                                   g_memdup2 (text, len), len,
                                   g_get_monotonic_time () - start);
+}
+
+static gboolean
+json_array_has_string (JsonArray  *array,
+                       const char *value)
+{
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *node = json_array_get_element (array, i);
+
+      if (json_node_get_value_type (node) == G_TYPE_STRING &&
+          g_strcmp0 (json_node_get_string (node), value) == 0)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
+static JsonArray *
+json_array_without (JsonArray  *array,
+                    const char *value)
+{
+  JsonArray *out = json_array_new ();
+
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *node = json_array_get_element (array, i);
+
+      if (json_node_get_value_type (node) == G_TYPE_STRING &&
+          g_strcmp0 (json_node_get_string (node), value) == 0)
+        continue;
+      json_array_add_element (out, json_node_copy (node));
+    }
+
+  return out;
+}
+
+/**
+ * winnow_context_set_filter_enabled:
+ * @self: a #WinnowContext
+ * @filter_id: a filter id
+ * @enabled: whether the filter may be chosen
+ * @error: return location for a #GError
+ *
+ * Turns a filter on or off in `DATA_DIR/settings.json` (`rtkConfig.disabledFilters`, and
+ * `enabledFilters` when that allow-list is in use), keeping every other setting as written,
+ * and reloads the settings. A settings file that is not JSON is not touched.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+winnow_context_set_filter_enabled (WinnowContext  *self,
+                                   const char     *filter_id,
+                                   gboolean        enabled,
+                                   GError        **error)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *old_text = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GError) local_error = NULL;
+  JsonObject *settings, *rtk;
+  JsonNode *node;
+
+  g_return_val_if_fail (WINNOW_IS_CONTEXT (self), FALSE);
+  g_return_val_if_fail (filter_id != NULL, FALSE);
+
+  path = g_build_filename (self->data_dir, "settings.json", NULL);
+  if (g_file_get_contents (path, &old_text, NULL, NULL))
+    {
+      if (!json_parser_load_from_data (parser, old_text, -1, &local_error) ||
+          json_parser_get_root (parser) == NULL ||
+          !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+        {
+          g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_CONFIG,
+                       "%s: not changed: the settings are not a JSON object%s%s", path,
+                       local_error ? ": " : "", local_error ? local_error->message : "");
+          return FALSE;
+        }
+      root = json_node_copy (json_parser_get_root (parser));
+    }
+  else
+    root = json_node_init_object (json_node_alloc (), json_object_new ());
+
+  settings = json_node_get_object (root);
+  node = json_object_get_member (settings, "rtkConfig");
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    json_object_set_object_member (settings, "rtkConfig", json_object_new ());
+  rtk = json_object_get_object_member (settings, "rtkConfig");
+
+  node = json_object_get_member (rtk, "disabledFilters");
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+    json_object_set_array_member (rtk, "disabledFilters", json_array_new ());
+
+  if (enabled)
+    {
+      JsonArray *allow;
+
+      json_object_set_array_member (rtk, "disabledFilters",
+                                    json_array_without (json_object_get_array_member (rtk, "disabledFilters"),
+                                                        filter_id));
+      /* an allow-list in use must name the filter too */
+      node = json_object_get_member (rtk, "enabledFilters");
+      allow = node && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
+      if (allow != NULL && json_array_get_length (allow) > 0 && !json_array_has_string (allow, filter_id))
+        json_array_add_string_element (allow, filter_id);
+    }
+  else if (!json_array_has_string (json_object_get_array_member (rtk, "disabledFilters"), filter_id))
+    json_array_add_string_element (json_object_get_array_member (rtk, "disabledFilters"), filter_id);
+
+  text = _winnow_json_to_document (root);
+  if (g_mkdir_with_parents (self->data_dir, 0700) != 0 ||
+      !g_file_set_contents (path, text, -1, &local_error))
+    {
+      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_IO, "%s: %s", path,
+                   local_error ? local_error->message : g_strerror (errno));
+      return FALSE;
+    }
+
+  g_ptr_array_set_size (self->config_diagnostics, 0);
+  g_clear_object (&self->config);
+  self->config = winnow_config_load_file (path, self->config_diagnostics);
+  return TRUE;
 }

@@ -55,4 +55,9 @@ WinnowCompression *winnow_context_compress           (WinnowContext             
                                                       const WinnowCompressOptions *options,
                                                       GError                     **error);
 
+gboolean           winnow_context_set_filter_enabled (WinnowContext              *self,
+                                                      const char                 *filter_id,
+                                                      gboolean                    enabled,
+                                                      GError                    **error);
+
 G_END_DECLS

@@ -212,6 +212,45 @@ test_catalog_reload (Fixture       *f,
                    WINNOW_FILTER_SOURCE_BUILTIN);
 }
 
+/* Turning a filter off writes the settings, keeps what else they say, and takes effect. */
+static void
+test_filter_enabled (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autofree char *settings = g_build_filename (f->dir, "settings.json", NULL);
+  g_autoptr(WinnowContext) context = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+
+  test_util_write_file (settings, "{ \"defaultMode\": \"rtk\", \"rtkConfig\": { \"maxLinesPerResult\": 90 } }", -1);
+  context = winnow_context_new (f->dir, NULL);
+  g_assert_true (winnow_config_is_filter_enabled (winnow_context_get_config (context), "git-status"));
+
+  g_assert_true (winnow_context_set_filter_enabled (context, "git-status", FALSE, &error));
+  g_assert_no_error (error);
+  g_assert_false (winnow_config_is_filter_enabled (winnow_context_get_config (context), "git-status"));
+  text = read_text (settings);
+  g_assert_nonnull (strstr (text, "defaultMode"));
+  g_assert_nonnull (strstr (text, "maxLinesPerResult"));
+  g_assert_nonnull (strstr (text, "git-status"));
+
+  /* twice is the same as once */
+  g_assert_true (winnow_context_set_filter_enabled (context, "git-status", FALSE, &error));
+  g_assert_true (winnow_context_set_filter_enabled (context, "git-status", TRUE, &error));
+  g_assert_true (winnow_config_is_filter_enabled (winnow_context_get_config (context), "git-status"));
+  g_free (text);
+  text = read_text (settings);
+  g_assert_null (strstr (text, "git-status"));
+
+  /* settings that are not JSON are left for the person to fix */
+  test_util_write_file (settings, "{ oops", -1);
+  g_assert_false (winnow_context_set_filter_enabled (context, "git-status", FALSE, &error));
+  g_assert_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_CONFIG);
+  g_free (text);
+  text = read_text (settings);
+  g_assert_cmpstr (text, ==, "{ oops");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -226,6 +265,7 @@ main (int    argc,
   ADD ("rename", test_rename);
   ADD ("refuses-invalid", test_refuses_invalid);
   ADD ("catalog-reload", test_catalog_reload);
+  ADD ("filter-enabled", test_filter_enabled);
 
 #undef ADD
 

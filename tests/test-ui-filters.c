@@ -138,6 +138,28 @@ test_list (Fixture       *f,
   g_signal_emit_by_name (search, "search-changed");
   g_assert_cmpuint (g_list_model_get_n_items (model), >=, 1);
   g_assert_cmpuint (g_list_model_get_n_items (model), <, 5);
+
+  /* a row's switch turns its filter off in the settings */
+  test_ui_wait_frames (GTK_WIDGET (f->window), 2);
+  {
+    g_autoptr(GPtrArray) switches = test_ui_find_all (GTK_WIDGET (f->page), GTK_TYPE_SWITCH);
+    g_autofree char *settings = g_build_filename (f->data_dir, "settings.json", NULL);
+    g_autofree char *text = NULL;
+    GtkSwitch *sw = NULL;
+    const char *id;
+
+    for (guint i = 0; i < switches->len && sw == NULL; i++)
+      if (g_object_get_data (g_ptr_array_index (switches, i), "filter-id") != NULL)
+        sw = g_ptr_array_index (switches, i);
+    g_assert_nonnull (sw);
+    id = g_object_get_data (G_OBJECT (sw), "filter-id");
+    g_assert_true (gtk_switch_get_active (sw));
+
+    gtk_switch_set_active (sw, FALSE);
+    g_assert_false (winnow_config_is_filter_enabled (winnow_context_get_config (f->context), id));
+    g_assert_true (g_file_get_contents (settings, &text, NULL, NULL));
+    g_assert_nonnull (strstr (text, id));
+  }
 }
 
 /* A pattern that drops what a test expects: the test fails with a diff and the Tests view

@@ -153,9 +153,33 @@ update_count (WinnowFiltersPage *self)
 /* --- rows ------------------------------------------------------------------------------- */
 
 static void
+on_enabled_toggled (GtkSwitch         *sw,
+                    GParamSpec        *pspec,
+                    WinnowFiltersPage *self)
+{
+  const char *id = g_object_get_data (G_OBJECT (sw), "filter-id");
+  g_autoptr(GError) error = NULL;
+
+  if (id == NULL || self->context == NULL ||
+      g_object_get_data (G_OBJECT (sw), "binding") != NULL)
+    return;
+
+  if (!winnow_context_set_filter_enabled (self->context, id, gtk_switch_get_active (sw), &error))
+    {
+      GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
+
+      if (overlay != NULL)
+        adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (error->message));
+      g_object_set_data (G_OBJECT (sw), "binding", GINT_TO_POINTER (1));
+      gtk_switch_set_active (sw, !gtk_switch_get_active (sw));
+      g_object_set_data (G_OBJECT (sw), "binding", NULL);
+    }
+}
+
+static void
 row_setup (GtkSignalListItemFactory *factory,
            GtkListItem              *item,
-           gpointer                  user_data)
+           WinnowFiltersPage        *self)
 {
   GtkWidget *outer = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *header = gtk_label_new (NULL);
@@ -164,7 +188,10 @@ row_setup (GtkSignalListItemFactory *factory,
   GtkWidget *title = gtk_label_new (NULL);
   GtkWidget *subtitle = gtk_label_new (NULL);
   GtkWidget *badge = gtk_label_new (NULL);
+  GtkWidget *enabled = gtk_switch_new ();
 
+  gtk_widget_set_valign (enabled, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (enabled, _("Use this filter"));
   gtk_widget_add_css_class (header, "heading");
   gtk_widget_add_css_class (header, "dim-label");
   gtk_widget_set_margin_top (header, 6);
@@ -183,9 +210,11 @@ row_setup (GtkSignalListItemFactory *factory,
   gtk_box_append (GTK_BOX (texts), subtitle);
   gtk_box_append (GTK_BOX (line), texts);
   gtk_box_append (GTK_BOX (line), badge);
+  gtk_box_append (GTK_BOX (line), enabled);
   gtk_box_append (GTK_BOX (outer), header);
   gtk_box_append (GTK_BOX (outer), line);
   gtk_list_item_set_child (item, outer);
+  g_signal_connect_object (enabled, "notify::active", G_CALLBACK (on_enabled_toggled), self, 0);
 }
 
 static void
@@ -202,6 +231,7 @@ row_bind (GtkSignalListItemFactory *factory,
   GtkWidget *title = gtk_widget_get_first_child (texts);
   GtkWidget *subtitle = gtk_widget_get_next_sibling (title);
   GtkWidget *badge = gtk_widget_get_next_sibling (texts);
+  GtkWidget *enabled = gtk_widget_get_next_sibling (badge);
   const char *id = winnow_filter_get_id (filter);
   guint failing = GPOINTER_TO_UINT (g_hash_table_lookup (self->failing, id));
   guint problems = GPOINTER_TO_UINT (g_hash_table_lookup (self->diagnostics, id));
@@ -251,6 +281,19 @@ row_bind (GtkSignalListItemFactory *factory,
       gtk_widget_set_tooltip_text (badge, NULL);
     }
   gtk_widget_set_visible (badge, failing > 0 || problems > 0);
+
+  g_object_set_data (G_OBJECT (enabled), "binding", GINT_TO_POINTER (1));
+  g_object_set_data_full (G_OBJECT (enabled), "filter-id", g_strdup (id), g_free);
+  gtk_switch_set_active (GTK_SWITCH (enabled),
+                         winnow_config_is_filter_enabled (winnow_context_get_config (self->context), id));
+  g_object_set_data (G_OBJECT (enabled), "binding", NULL);
+  {
+    /* Translators: accessible name of the switch that turns a filter on, %s is its id */
+    g_autofree char *switch_label = g_strdup_printf (_("Use %s"), id);
+
+    gtk_accessible_update_property (GTK_ACCESSIBLE (enabled), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    switch_label, -1);
+  }
 
   g_string_append_printf (accessible, "%s, %s", gtk_label_get_text (GTK_LABEL (title)), sub);
   if (failing > 0)
@@ -501,7 +544,7 @@ winnow_filters_page_init (WinnowFiltersPage *self)
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
 
   factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (factory, "setup", G_CALLBACK (row_setup), NULL);
+  g_signal_connect (factory, "setup", G_CALLBACK (row_setup), self);
   g_signal_connect (factory, "bind", G_CALLBACK (row_bind), self);
   gtk_list_view_set_factory (self->filter_list, factory);
   g_object_unref (factory);
