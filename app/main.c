@@ -30,6 +30,7 @@ static const Subcommand subcommands[] = {
   { "expand", winnow_cli_expand, N_("Write abbreviations of compressed prose out in full") },
   { "detect", winnow_cli_detect, N_("Tell what kind of output something is") },
   { "verify", winnow_cli_verify, N_("Run the inline tests of filter and rule packs") },
+  { "learn", winnow_cli_learn, N_("Draft a new filter from samples of a command's output") },
   { "filters", winnow_cli_filters, N_("List the filter catalog") },
   { "rules", winnow_cli_rules, N_("List the Caveman rule packs") },
   { "trust", winnow_cli_trust, N_("Approve or revoke a project's filters") },

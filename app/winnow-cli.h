@@ -29,6 +29,8 @@ int            winnow_cli_compress        (int               argc,
                                            char            **argv);
 int            winnow_cli_detect          (int               argc,
                                            char            **argv);
+int            winnow_cli_learn           (int               argc,
+                                           char            **argv);
 int            winnow_cli_filters         (int               argc,
                                            char            **argv);
 int            winnow_cli_rules           (int               argc,

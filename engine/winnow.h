@@ -12,6 +12,7 @@
 #include "winnow-rule-pack.h"
 #include "winnow-rule-set.h"
 #include "winnow-language.h"
+#include "winnow-learn.h"
 #include "winnow-line-map.h"
 #include "winnow-caveman.h"
 #include "winnow-diagnostic.h"
