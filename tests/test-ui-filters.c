@@ -353,6 +353,46 @@ test_add_test_from_preview (Fixture       *f,
   g_assert_nonnull (strstr (winnow_filter_editor_get_text (f->editor), "from the preview"));
 }
 
+static gboolean
+not_learning (gpointer data)
+{
+  return !winnow_filters_page_get_learning (data);
+}
+
+/* New from samples: the learner's draft opens as a new filter of the user's pack, its tests
+ * are the samples and pass, and it saves. */
+static void
+test_new_from_samples (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(GPtrArray) samples = g_ptr_array_new_with_free_func ((GDestroyNotify) winnow_learn_sample_free);
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "corpus", "samples",
+                                                 "pytest-long-verbose.txt", NULL);
+  g_autofree char *pack = winnow_context_get_global_filters_path (f->context);
+  g_autofree char *text = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &text, &length, NULL));
+  bytes = g_bytes_new_take (g_steal_pointer (&text), length);
+  g_ptr_array_add (samples, winnow_learn_sample_new ("pytest-long-verbose", bytes));
+
+  winnow_filters_page_new_from_samples (f->page, "pytest -v tests_long", samples);
+  g_assert_true (test_ui_wait_for (not_learning, f->page, 60000));
+  wait_for_editor (f);
+
+  g_assert_false (winnow_filter_editor_get_read_only (f->editor));
+  g_assert_true (winnow_filter_editor_get_dirty (f->editor));
+  g_assert_cmpuint (winnow_filter_editor_get_n_passed (f->editor), ==, 1);
+  g_assert_cmpuint (winnow_filter_editor_get_n_failed (f->editor), ==, 0);
+  g_assert_cmpstr (winnow_filter_editor_get_file (f->editor), ==, pack);
+
+  g_assert_true (winnow_filter_editor_save (f->editor, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (pack, G_FILE_TEST_EXISTS));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -369,6 +409,7 @@ main (int    argc,
   ADD ("form-and-json", test_form_and_json);
   ADD ("undo-redo", test_undo_redo);
   ADD ("add-test-from-preview", test_add_test_from_preview);
+  ADD ("new-from-samples", test_new_from_samples);
 
 #undef ADD
 

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "winnow-filters-page.h"
+#include "winnow-samples.h"
 
 struct _WinnowFiltersPage
 {
@@ -34,6 +35,9 @@ struct _WinnowFiltersPage
   gboolean            verified;
   guint               shown_position;  /* the filter in the editor */
   gboolean            reverting;
+  gboolean            learning;
+  char               *preview_input;
+  char               *preview_command;
 
   /* template children */
   GtkSearchEntry     *search_entry;
@@ -481,6 +485,200 @@ on_saved (WinnowFilterEditor *editor,
     }
 }
 
+/* --- new filter from samples --------------------------------------------------------------- */
+
+static void
+show_toast (WinnowFiltersPage *self,
+            const char        *message)
+{
+  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
+
+  if (overlay != NULL)
+    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (message));
+  else
+    g_message ("%s", message);
+}
+
+static void
+learn_cb (GObject      *source,
+          GAsyncResult *result,
+          gpointer      user_data)
+{
+  g_autoptr(WinnowFiltersPage) self = user_data;
+  g_autoptr(GPtrArray) diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(WinnowLearnDraft) draft = NULL;
+  g_autoptr(GError) error = NULL;
+
+  self->learning = FALSE;
+  draft = winnow_learn_filter_finish (result, diagnostics, &error);
+  if (draft == NULL)
+    {
+      /* Translators: %s says why no filter could be drafted from the samples */
+      g_autofree char *message = g_strdup_printf (_("No draft: %s"), error->message);
+
+      show_toast (self, message);
+      return;
+    }
+
+  self->reverting = TRUE;
+  gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
+  self->shown_position = GTK_INVALID_LIST_POSITION;
+  self->reverting = FALSE;
+
+  winnow_filter_editor_load_draft (self->editor, winnow_learn_draft_get_json (draft));
+  gtk_stack_set_visible_child_name (self->editor_stack, "editor");
+  show_toast (self, _("A draft from the samples, with them as its tests; review it and save"));
+}
+
+/**
+ * winnow_filters_page_new_from_samples:
+ * @self: a #WinnowFiltersPage
+ * @command: (nullable): the command that produced the samples
+ * @samples: (element-type WinnowLearnSample): samples of its output
+ *
+ * Drafts a filter from the samples with the engine's learner, in a worker, and opens the
+ * draft in the editor as a new filter of the user's own pack.
+ */
+void
+winnow_filters_page_new_from_samples (WinnowFiltersPage *self,
+                                      const char        *command,
+                                      GPtrArray         *samples)
+{
+  WinnowLearnOptions options;
+
+  g_return_if_fail (WINNOW_IS_FILTERS_PAGE (self));
+  g_return_if_fail (samples != NULL);
+
+  winnow_learn_options_init (&options);
+  self->learning = TRUE;
+  winnow_learn_filter_async (command, samples, &options, NULL, learn_cb, g_object_ref (self));
+}
+
+typedef struct
+{
+  WinnowFiltersPage *self;
+  GtkEntry          *command;
+  GPtrArray         *checks;   /* GtkCheckButton, data "sample-id" ("" = the Preview input) */
+} NewDialog;
+
+static void
+new_dialog_free (NewDialog *d)
+{
+  g_ptr_array_unref (d->checks);
+  g_object_unref (d->self);
+  g_free (d);
+}
+
+static void
+new_response_cb (AdwMessageDialog *dialog,
+                 const char       *response,
+                 NewDialog        *d)
+{
+  g_autoptr(GPtrArray) samples = NULL;
+
+  if (!g_str_equal (response, "create"))
+    return;
+
+  samples = g_ptr_array_new_with_free_func ((GDestroyNotify) winnow_learn_sample_free);
+  for (guint i = 0; i < d->checks->len; i++)
+    {
+      GtkCheckButton *check = g_ptr_array_index (d->checks, i);
+      const char *id = g_object_get_data (G_OBJECT (check), "sample-id");
+      g_autoptr(GBytes) bytes = NULL;
+
+      if (!gtk_check_button_get_active (check))
+        continue;
+
+      if (id[0] == '\0')
+        bytes = g_bytes_new (d->self->preview_input, strlen (d->self->preview_input));
+      else
+        bytes = winnow_samples_lookup (id, NULL);
+      if (bytes != NULL)
+        g_ptr_array_add (samples, winnow_learn_sample_new (id[0] ? id : _("Preview input"), bytes));
+    }
+
+  if (samples->len == 0)
+    {
+      show_toast (d->self, _("Pick at least one sample"));
+      return;
+    }
+
+  winnow_filters_page_new_from_samples (d->self, gtk_editable_get_text (GTK_EDITABLE (d->command)),
+                                        samples);
+}
+
+static void
+on_check_toggled (GtkCheckButton *check,
+                  NewDialog      *d)
+{
+  const char *command = g_object_get_data (G_OBJECT (check), "sample-command");
+
+  /* the first sample picked suggests the command, until the person types one */
+  if (gtk_check_button_get_active (check) && command != NULL &&
+      gtk_editable_get_text (GTK_EDITABLE (d->command))[0] == '\0')
+    gtk_editable_set_text (GTK_EDITABLE (d->command), command);
+}
+
+static GtkWidget *
+sample_check (NewDialog  *d,
+              const char *id,
+              const char *title,
+              const char *command)
+{
+  GtkWidget *check = gtk_check_button_new_with_label (title);
+
+  g_object_set_data_full (G_OBJECT (check), "sample-id", g_strdup (id), g_free);
+  g_object_set_data_full (G_OBJECT (check), "sample-command", g_strdup (command), g_free);
+  g_signal_connect (check, "toggled", G_CALLBACK (on_check_toggled), d);
+  g_ptr_array_add (d->checks, check);
+  return check;
+}
+
+static void
+new_from_samples_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  WinnowFiltersPage *self = WINNOW_FILTERS_PAGE (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  AdwMessageDialog *dialog;
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *entry = gtk_entry_new ();
+  NewDialog *d = g_new0 (NewDialog, 1);
+
+  d->self = g_object_ref (self);
+  d->command = GTK_ENTRY (entry);
+  d->checks = g_ptr_array_new ();
+
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Command, e.g. pytest -v"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Command"), -1);
+  gtk_box_append (GTK_BOX (box), entry);
+
+  if (self->preview_input != NULL && self->preview_input[0] != '\0')
+    gtk_box_append (GTK_BOX (box), sample_check (d, "", _("The Preview input"), self->preview_command));
+  for (guint i = 0; i < winnow_samples_get_n_samples (); i++)
+    if (winnow_samples_get_command (i) != NULL)
+      gtk_box_append (GTK_BOX (box), sample_check (d, winnow_samples_get_id (i),
+                                                   winnow_samples_get_title (i),
+                                                   winnow_samples_get_command (i)));
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                       _("New Filter from Samples"),
+                                                       _("Pick outputs of one command. Winnow "
+                                                         "drafts a filter that drops their noise "
+                                                         "and keeps errors and summaries, with the "
+                                                         "samples as its tests.")));
+  adw_message_dialog_set_extra_child (dialog, box);
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "create", _("_Draft Filter"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "create", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "create");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_data (dialog, "response", G_CALLBACK (new_response_cb), d,
+                         (GClosureNotify) (void (*) (void)) new_dialog_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 /* --- GObject ------------------------------------------------------------------------------ */
 
 static void
@@ -499,6 +697,8 @@ winnow_filters_page_dispose (GObject *object)
   g_clear_object (&self->context);
   g_clear_pointer (&self->failing, g_hash_table_unref);
   g_clear_pointer (&self->diagnostics, g_hash_table_unref);
+  g_clear_pointer (&self->preview_input, g_free);
+  g_clear_pointer (&self->preview_command, g_free);
 
   G_OBJECT_CLASS (winnow_filters_page_parent_class)->dispose (object);
 }
@@ -519,6 +719,9 @@ winnow_filters_page_class_init (WinnowFiltersPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WinnowFiltersPage, count_label);
   gtk_widget_class_bind_template_child (widget_class, WinnowFiltersPage, editor_stack);
   gtk_widget_class_bind_template_child (widget_class, WinnowFiltersPage, editor);
+
+  gtk_widget_class_install_action (widget_class, "filters.new-from-samples", NULL,
+                                   new_from_samples_action);
 
   g_type_ensure (WINNOW_TYPE_FILTER_EDITOR);
 }
@@ -658,5 +861,17 @@ winnow_filters_page_set_sample (WinnowFiltersPage *self,
                                 const char        *command)
 {
   g_return_if_fail (WINNOW_IS_FILTERS_PAGE (self));
+
+  g_free (self->preview_input);
+  self->preview_input = g_strdup (text);
+  g_free (self->preview_command);
+  self->preview_command = g_strdup (command);
   winnow_filter_editor_set_sample (self->editor, text, command);
+}
+
+gboolean
+winnow_filters_page_get_learning (WinnowFiltersPage *self)
+{
+  g_return_val_if_fail (WINNOW_IS_FILTERS_PAGE (self), FALSE);
+  return self->learning;
 }

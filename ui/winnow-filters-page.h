@@ -29,4 +29,9 @@ void                winnow_filters_page_set_sample  (WinnowFiltersPage *self,
                                                      const char        *text,
                                                      const char        *command);
 
+void                winnow_filters_page_new_from_samples (WinnowFiltersPage *self,
+                                                          const char        *command,
+                                                          GPtrArray         *samples);
+gboolean            winnow_filters_page_get_learning (WinnowFiltersPage *self);
+
 G_END_DECLS
