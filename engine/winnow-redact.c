@@ -10,9 +10,10 @@
  * walked once and only a few bytes wake a matcher up — a letter that starts a word and
  * starts a known token prefix (`ghp_`, `AKIA`, `eyJ` …), `:` and `=` (assignments and
  * URLs), and `-----BEGIN `. Every matcher looks at a bounded stretch of text or consumes
- * what it looked at, so the time is linear in the input whatever it holds; eighteen PCRE
- * passes (most of them without a literal first byte to skip to) were several times slower on
- * the bench and gave no guarantee against pathological backtracking.
+ * what it looked at, so the time is linear in the input whatever it holds (test-redact feeds
+ * it inputs built to make a matcher crawl). A regular expression per rule would mean eighteen
+ * passes, most of them without a literal first byte to skip to, and the work budget of
+ * winnow-regex turns runaway backtracking into a silent miss — for redaction, a leak.
  *
  * Replacement shape, after the reference: a secret recognised by its own shape is replaced
  * whole by a marker naming it (`[REDACTED_GITHUB_TOKEN]`, `[REDACTED_AWS_KEY]`); a secret
