@@ -30,6 +30,7 @@
 #include "winnow-compression.h"
 #include "winnow-context.h"
 #include "winnow-receipt.h"
+#include "winnow-redact.h"
 #include "winnow-conversation.h"
 #include "winnow-tool-cache.h"
 #include "winnow-tool-result.h"
