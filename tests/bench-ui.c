@@ -71,7 +71,7 @@ main (int    argc,
   WinnowWindow *window;
   WinnowPreviewPage *page;
   GtkTextView *original;
-  gint64 painted = 0, t0;
+  gint64 painted = 0, t0, t_init, t_context, t_window;
   Stall stall = { 0 };
   guint tick;
 
@@ -79,16 +79,22 @@ main (int    argc,
   gtk_init ();
   adw_init ();
   test_ui_load_style ();
+  t_init = g_get_monotonic_time ();
 
   context = winnow_context_new (data_dir, NULL);
+  t_context = g_get_monotonic_time ();
   window = winnow_window_new_for_context (context);
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  t_window = g_get_monotonic_time ();
   gtk_widget_realize (GTK_WIDGET (window));
   g_signal_connect (gtk_widget_get_frame_clock (GTK_WIDGET (window)), "after-paint",
                     G_CALLBACK (on_first_paint), &painted);
   gtk_window_present (GTK_WINDOW (window));
   test_ui_wait_for (painted_once, &painted, 10000);
-  g_print ("first frame: %.1f ms from main() (target ≤ 500 ms)\n", (painted - start) / 1000.0);
+  g_print ("first frame: %.1f ms from main() (target ≤ 500 ms): GTK and libadwaita %.1f ms, "
+           "engine context %.1f ms, window from templates %.1f ms, to the first paint %.1f ms\n",
+           (painted - start) / 1000.0, (t_init - start) / 1000.0, (t_context - t_init) / 1000.0,
+           (t_window - t_context) / 1000.0, (painted - t_window) / 1000.0);
 
   page = winnow_window_get_preview_page (window);
   original = GTK_TEXT_VIEW (g_ptr_array_index (test_ui_find_all (GTK_WIDGET (page),

@@ -679,6 +679,17 @@ new_from_samples_action (GtkWidget  *widget,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+static void
+winnow_filters_page_map (GtkWidget *widget)
+{
+  WinnowFiltersPage *self = WINNOW_FILTERS_PAGE (widget);
+
+  GTK_WIDGET_CLASS (winnow_filters_page_parent_class)->map (widget);
+
+  if (!self->verified && self->cancellable == NULL && self->context != NULL)
+    verify_all (self);
+}
+
 /* --- GObject ------------------------------------------------------------------------------ */
 
 static void
@@ -710,6 +721,7 @@ winnow_filters_page_class_init (WinnowFiltersPageClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = winnow_filters_page_dispose;
+  widget_class->map = winnow_filters_page_map;
 
   gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -774,8 +786,14 @@ winnow_filters_page_set_context (WinnowFiltersPage *self,
   gtk_filter_list_model_set_model (self->filtered,
                                    context ? G_LIST_MODEL (winnow_context_get_catalog (context)) : NULL);
   winnow_filter_editor_set_context (self->editor, context);
-  verify_all (self);
+
+  /* every filter's tests take a worker a moment: not while the window starts, but when the
+   * page is first shown */
+  self->verified = FALSE;
+  if (gtk_widget_get_mapped (GTK_WIDGET (self)))
+    verify_all (self);
 }
+
 
 /**
  * winnow_filters_page_show_filter:
