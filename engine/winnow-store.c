@@ -337,6 +337,7 @@ exec (WinnowStore  *self,
 static gboolean
 query_value (WinnowStore   *self,
              const char    *sql,
+             const char    *what,
              sqlite3_int64 *number,
              char         **text,
              GError       **error)
@@ -349,7 +350,7 @@ query_value (WinnowStore   *self,
 
   if (rc != SQLITE_ROW)
     {
-      set_error (self, error, rc, sql);
+      set_error (self, error, rc, what);
       sqlite3_finalize (stmt);
       return FALSE;
     }
@@ -379,7 +380,7 @@ migrate (WinnowStore  *self,
   g_autofree char *set_version = NULL;
   sqlite3_int64 version;
 
-  if (!query_value (self, "PRAGMA user_version", &version, NULL, error))
+  if (!query_value (self, "PRAGMA user_version", "cannot read the schema version", &version, NULL, error))
     return FALSE;
 
   if (version > (sqlite3_int64) G_N_ELEMENTS (migrations))
@@ -401,7 +402,7 @@ migrate (WinnowStore  *self,
     return FALSE;
 
   /* another process may have migrated while we waited for the lock */
-  if (!query_value (self, "PRAGMA user_version", &version, NULL, error))
+  if (!query_value (self, "PRAGMA user_version", "cannot read the schema version", &version, NULL, error))
     goto failed;
 
   for (guint v = version; v < target; v++)
@@ -458,7 +459,7 @@ open_store (const char  *path,
   sqlite3_busy_timeout (self->db, BUSY_TIMEOUT_MS);
 
   /* The file is only read here: a file that is not a database fails on this pragma. */
-  if (!query_value (self, "PRAGMA journal_mode = WAL", NULL, &self->journal_mode, error))
+  if (!query_value (self, "PRAGMA journal_mode = WAL", "cannot read the file", NULL, &self->journal_mode, error))
     return NULL;
   if (g_ascii_strcasecmp (self->journal_mode, "wal") != 0)
     g_debug ("%s: write-ahead logging refused, journal mode stays “%s”", path,
