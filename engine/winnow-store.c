@@ -380,7 +380,8 @@ migrate (WinnowStore  *self,
   g_autofree char *set_version = NULL;
   sqlite3_int64 version;
 
-  if (!query_value (self, "PRAGMA user_version", "cannot read the schema version", &version, NULL, error))
+  if (!query_value (self, "PRAGMA user_version", "cannot read the schema version",
+                    &version, NULL, error))
     return FALSE;
 
   if (version > (sqlite3_int64) G_N_ELEMENTS (migrations))
@@ -402,7 +403,8 @@ migrate (WinnowStore  *self,
     return FALSE;
 
   /* another process may have migrated while we waited for the lock */
-  if (!query_value (self, "PRAGMA user_version", "cannot read the schema version", &version, NULL, error))
+  if (!query_value (self, "PRAGMA user_version", "cannot read the schema version",
+                    &version, NULL, error))
     goto failed;
 
   for (guint v = version; v < target; v++)
@@ -459,7 +461,8 @@ open_store (const char  *path,
   sqlite3_busy_timeout (self->db, BUSY_TIMEOUT_MS);
 
   /* The file is only read here: a file that is not a database fails on this pragma. */
-  if (!query_value (self, "PRAGMA journal_mode = WAL", "cannot read the file", NULL, &self->journal_mode, error))
+  if (!query_value (self, "PRAGMA journal_mode = WAL", "cannot read the file", NULL,
+                    &self->journal_mode, error))
     return NULL;
   if (g_ascii_strcasecmp (self->journal_mode, "wal") != 0)
     g_debug ("%s: write-ahead logging refused, journal mode stays “%s”", path,
@@ -539,6 +542,7 @@ winnow_store_open_for_context (WinnowContext  *context,
   g_autofree char *path = NULL;
   g_autoptr(WinnowStore) self = NULL;
   g_autoptr(GError) purge_error = NULL;
+  guint days;
 
   g_return_val_if_fail (WINNOW_IS_CONTEXT (context), NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -548,9 +552,8 @@ winnow_store_open_for_context (WinnowContext  *context,
   if (self == NULL)
     return NULL;
 
-  if (winnow_store_purge_if_due (self,
-                                 winnow_config_get_retention_days (winnow_context_get_config (context)),
-                                 g_get_real_time (), &purge_error) < 0)
+  days = winnow_config_get_retention_days (winnow_context_get_config (context));
+  if (winnow_store_purge_if_due (self, days, g_get_real_time (), &purge_error) < 0)
     g_debug ("%s", purge_error->message);
 
   return g_steal_pointer (&self);
@@ -1272,12 +1275,13 @@ query_locked (WinnowStore       *self,
               guint              limit,
               GError           **error)
 {
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) winnow_savings_row_free);
+  g_autoptr(GPtrArray) rows = NULL;
   gint64 from_us = since > 0 ? g_get_real_time () - since : G_MININT64;
   sqlite3_stmt *stmt;
   Stmt which;
   int rc;
 
+  rows = g_ptr_array_new_with_free_func ((GDestroyNotify) winnow_savings_row_free);
   if (group == WINNOW_STORE_GROUP_NONE)
     {
       WinnowSavingsRow *row = query_range (self, from_us, G_MAXINT64, error);
@@ -1364,13 +1368,14 @@ query_days_locked (WinnowStore  *self,
                    guint         n_days,
                    GError      **error)
 {
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) winnow_savings_row_free);
+  g_autoptr(GPtrArray) rows = NULL;
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autoptr(GDateTime) today = g_date_time_new_local (g_date_time_get_year (now),
                                                       g_date_time_get_month (now),
                                                       g_date_time_get_day_of_month (now),
                                                       0, 0, 0);
 
+  rows = g_ptr_array_new_with_free_func ((GDestroyNotify) winnow_savings_row_free);
   for (guint i = n_days; i > 0; i--)
     {
       g_autoptr(GDateTime) start = g_date_time_add_days (today, -(int) (i - 1));
