@@ -172,6 +172,17 @@ capture_finish (Capture *capture,
 
   *marker_tokens = 0;
 
+  if (capture->tail->len > TAIL_CAP)
+    {
+      gsize cut = capture->tail->len - TAIL_CAP;
+
+      /* the kept part starts on a character */
+      for (guint k = 0; k < 3 && (capture->tail->data[cut] & 0xc0) == 0x80; k++)
+        cut++;
+      count_omitted (capture, capture->tail->data, cut);
+      g_byte_array_remove_range (capture->tail, 0, cut);
+    }
+
   if (capture->omitted_bytes > 0 && capture->tail->len > 0)
     {
       /* start the tail on a whole line */
