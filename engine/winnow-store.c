@@ -468,7 +468,9 @@ open_store (const char  *path,
     g_debug ("%s: write-ahead logging refused, journal mode stays “%s”", path,
              self->journal_mode);
 
+  /* 8 MiB of page cache instead of 2: the chart indices of a year of events stay warm */
   if (!exec (self, "PRAGMA synchronous = NORMAL", "cannot set synchronous", error) ||
+      !exec (self, "PRAGMA cache_size = -8192", "cannot set the cache size", error) ||
       !exec (self, "PRAGMA foreign_keys = ON", "cannot turn on foreign keys", error))
     return NULL;
 
