@@ -34,6 +34,8 @@ static const Subcommand subcommands[] = {
   { "filters", winnow_cli_filters, N_("List the filter catalog") },
   { "rules", winnow_cli_rules, N_("List the Caveman rule packs") },
   { "trust", winnow_cli_trust, N_("Approve or revoke a project's filters") },
+  { "run", winnow_cli_run, N_("Run a command and compress what it prints") },
+  { "gain", winnow_cli_gain, N_("Show the tokens saved, by day, filter, command and project") },
 };
 
 static void

@@ -327,6 +327,7 @@ winnow_cli_compress (int    argc,
   GArray *steps = NULL;
   gboolean json = FALSE;
   gboolean filter_only = FALSE;
+  gboolean no_record = FALSE;
   WinnowCliCommon common = { 0 };
   WinnowPipelineRequest request;
   gsize length = 0;
@@ -356,6 +357,8 @@ winnow_cli_compress (int    argc,
     { "json", 0, 0, G_OPTION_ARG_NONE, &json,
       N_("Print the result with receipts, per-step breakdown, decisions, detection and stage "
          "trace as JSON"), NULL },
+    { "no-record", 0, 0, G_OPTION_ARG_NONE, &no_record,
+      N_("Do not record the savings in the database"), NULL },
     { NULL }
   };
 
@@ -489,6 +492,20 @@ winnow_cli_compress (int    argc,
       fwrite (out, 1, out_len, stdout);
       if (out_len > 0 && out[out_len - 1] != '\n')
         fputc ('\n', stdout);
+    }
+  fflush (stdout);
+
+  /* after the output: a slow or broken database never delays or fails the compression */
+  if (!no_record)
+    {
+      g_autofree char *cwd = g_get_current_dir ();
+      WinnowStoreEvent event;
+
+      winnow_store_event_init (&event, "cli");
+      winnow_store_event_set_result (&event, result, length);
+      event.command = command;
+      event.project = cwd;
+      winnow_cli_record (ctx, &event, "compress");
     }
 
   free_steps (steps);

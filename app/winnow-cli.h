@@ -41,6 +41,13 @@ int            winnow_cli_trust           (int               argc,
                                            char            **argv);
 int            winnow_cli_verify          (int               argc,
                                            char            **argv);
+int            winnow_cli_run             (int               argc,
+                                           char            **argv);
+int            winnow_cli_gain            (int               argc,
+                                           char            **argv);
+void           winnow_cli_record          (WinnowContext          *context,
+                                           const WinnowStoreEvent *event,
+                                           const char             *command);
 
 GOptionGroup  *winnow_cli_common_group    (WinnowCliCommon  *common);
 void           winnow_cli_common_clear    (WinnowCliCommon  *common);

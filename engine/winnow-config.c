@@ -39,6 +39,7 @@ struct _WinnowConfig
   guint               dedup_threshold;
   char               *raw_output_retention;
   guint               raw_output_max_bytes;
+  guint               retention_days;
   guint               rtk_enabled : 1;
   guint               apply_to_tool_results : 1;
   guint               apply_to_code_blocks : 1;
@@ -120,6 +121,7 @@ winnow_config_init (WinnowConfig *self)
   self->trust_project_filters = FALSE;
   self->raw_output_retention = g_strdup ("never");
   self->raw_output_max_bytes = 1048576;
+  self->retention_days = 90;
 }
 
 /**
@@ -415,7 +417,7 @@ winnow_config_new_from_json (const char *text,
 {
   static const char * const known[] = {
     "defaultMode", "autoTriggerMode", "autoTriggerTokens", "stackedPipeline", "rtkConfig",
-    "cavemanConfig", "enabled", NULL
+    "cavemanConfig", "enabled", "retentionDays", NULL
   };
   g_autoptr(WinnowConfig) self = winnow_config_new ();
   g_autoptr(JsonParser) parser = json_parser_new_immutable ();
@@ -454,6 +456,9 @@ winnow_config_new_from_json (const char *text,
                                       "stacked");
   self->auto_trigger_tokens = get_uint (&p, root, "autoTriggerTokens", "autoTriggerTokens", 0,
                                         G_MAXINT32, 32000);
+  /* Winnow's own key: how long `winnow gain` and the Savings page keep events (a day to
+   * a hundred years) */
+  self->retention_days = get_uint (&p, root, "retentionDays", "retentionDays", 1, 36500, 90);
 
   if ((node = json_object_get_member (root, "stackedPipeline")) != NULL)
     parse_pipeline (&p, self, node);
@@ -527,6 +532,8 @@ winnow_config_to_json (WinnowConfig *self)
   json_builder_add_string_value (builder, self->auto_trigger_mode);
   json_builder_set_member_name (builder, "autoTriggerTokens");
   json_builder_add_int_value (builder, self->auto_trigger_tokens);
+  json_builder_set_member_name (builder, "retentionDays");
+  json_builder_add_int_value (builder, self->retention_days);
   json_builder_set_member_name (builder, "stackedPipeline");
   json_builder_begin_array (builder);
   for (guint i = 0; i < self->pipeline->len; i++)
@@ -724,6 +731,19 @@ winnow_config_get_trust_project_filters (WinnowConfig *self)
 {
   g_return_val_if_fail (WINNOW_IS_CONFIG (self), FALSE);
   return self->trust_project_filters;
+}
+
+/**
+ * winnow_config_get_retention_days:
+ * @self: a #WinnowConfig
+ *
+ * Returns: how many days the savings events are kept (`retentionDays`, default 90)
+ */
+guint
+winnow_config_get_retention_days (WinnowConfig *self)
+{
+  g_return_val_if_fail (WINNOW_IS_CONFIG (self), 90);
+  return self->retention_days;
 }
 
 const char *

@@ -59,6 +59,7 @@ gboolean            winnow_config_get_custom_filters_enabled (WinnowConfig   *se
 gboolean            winnow_config_get_trust_project_filters (WinnowConfig    *self);
 const char         *winnow_config_get_raw_output_retention (WinnowConfig     *self);
 guint               winnow_config_get_raw_output_max_bytes (WinnowConfig     *self);
+guint               winnow_config_get_retention_days       (WinnowConfig     *self);
 void                winnow_config_get_rtk_options          (WinnowConfig     *self,
                                                             WinnowRtkOptions *options);
 

@@ -43,3 +43,4 @@
 #include "winnow-verify-report.h"
 #include "winnow-sentence-scorer.h"
 #include "winnow-adapter.h"
+#include "winnow-store.h"
