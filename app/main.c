@@ -33,6 +33,7 @@ static const Subcommand subcommands[] = {
   { "filters", winnow_cli_filters, N_("List the filter catalog") },
   { "rules", winnow_cli_rules, N_("List the Caveman rule packs") },
   { "trust", winnow_cli_trust, N_("Approve or revoke a project's filters") },
+  { "serve", winnow_cli_serve, N_("Serve the HTTP API on this machine") },
 };
 
 static void
