@@ -193,7 +193,17 @@ diff_lines (Segments   *s,
       if ((guint) origin > next_in)
         push (s, "removed", a + LINE (a_starts, next_in),
               LINE (a_starts, origin) - LINE (a_starts, next_in));
-      push (s, "same", line, length);
+      /* the map matches lines without their ends: the last line of one text may lack the
+       * newline the other has */
+      if (LINE (a_starts, origin + 1) - LINE (a_starts, origin) == length &&
+          memcmp (a + LINE (a_starts, origin), line, length) == 0)
+        push (s, "same", line, length);
+      else
+        {
+          push (s, "removed", a + LINE (a_starts, origin),
+                LINE (a_starts, origin + 1) - LINE (a_starts, origin));
+          push (s, "added", line, length);
+        }
       next_in = origin + 1;
     }
   if (next_in < n_in)

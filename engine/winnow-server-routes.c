@@ -870,7 +870,6 @@ _winnow_server_route_preview (WinnowServerJob *job)
   g_autoptr(GPtrArray) originals = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   g_autoptr(GError) error = NULL;
-  g_autoptr(GArray) spans = NULL;
   g_autofree char *messages_json = NULL;
   g_autofree char *original = NULL;
   g_autofree char *compressed = NULL;
@@ -990,31 +989,40 @@ _winnow_server_route_preview (WinnowServerJob *job)
   for (guint i = 0; notes != NULL && notes[i] != NULL; i++)
     json_array_add_string_element (warnings, notes[i]);
 
+  /* per message part, as the prose engine sees them: the whole "role: content" text would
+   * read as one structured block */
   preserved = json_array_new ();
-  spans = winnow_protect_scan (original, -1);
-  for (guint i = 0; i < spans->len && i < MAX_PRESERVED_BLOCKS; i++)
+  for (guint p = 0; p < originals->len && json_array_get_length (preserved) < MAX_PRESERVED_BLOCKS; p++)
     {
-      const WinnowProtectSpan *span = &g_array_index (spans, WinnowProtectSpan, i);
-      g_autofree char *content = g_strndup (original + span->start, span->end - span->start);
-      g_auto(GStrv) words = g_strsplit_set (g_strstrip (content), " \t\r\n", -1);
-      g_autofree char *joined = NULL;
-      JsonObject *block = json_object_new ();
-      GString *preview = g_string_new (NULL);
+      const char *part = g_ptr_array_index (originals, p);
+      g_autoptr(GArray) spans = winnow_protect_scan (part, -1);
 
-      for (guint k = 0; words[k] != NULL; k++)
-        if (words[k][0] != '\0')
-          {
-            if (preview->len > 0)
-              g_string_append_c (preview, ' ');
-            g_string_append (preview, words[k]);
-          }
-      joined = g_string_free (preview, FALSE);
-      if (g_utf8_strlen (joined, -1) > 120)
-        *g_utf8_offset_to_pointer (joined, 120) = '\0';
+      for (guint i = 0; i < spans->len && json_array_get_length (preserved) < MAX_PRESERVED_BLOCKS; i++)
+        {
+          const WinnowProtectSpan *span = &g_array_index (spans, WinnowProtectSpan, i);
+          g_autofree char *content = g_strndup (part + span->start, span->end - span->start);
+          g_auto(GStrv) words = g_strsplit_set (content, " \t\r\n", -1);
+          g_autofree char *joined = NULL;
+          JsonObject *block = json_object_new ();
+          GString *preview = g_string_new (NULL);
 
-      json_object_set_string_member (block, "kind", winnow_protect_kind_to_string (span->kind));
-      set_text (block, "preview", joined, -1);
-      json_array_add_object_element (preserved, block);
+          for (guint k = 0; words[k] != NULL; k++)
+            if (words[k][0] != '\0')
+              {
+                if (preview->len > 0)
+                  g_string_append_c (preview, ' ');
+                g_string_append (preview, words[k]);
+              }
+          joined = g_string_free (preview, FALSE);
+          if (g_utf8_validate (joined, -1, NULL) && g_utf8_strlen (joined, -1) > 120)
+            *g_utf8_offset_to_pointer (joined, 120) = '\0';
+
+          json_object_set_string_member (block, "kind", winnow_protect_kind_to_string (span->kind));
+          set_text (block, "preview", joined, -1);
+          json_object_set_string_member (block, "path",
+                                         winnow_conversation_get_part_path (conversation, p));
+          json_array_add_object_element (preserved, block);
+        }
     }
 
   response = json_object_new ();
