@@ -74,6 +74,7 @@ struct _WinnowServer
   GMainContext *main_context;
   GThreadPool  *pool;
   guint         port;
+  char         *address;
 };
 
 G_DEFINE_FINAL_TYPE (WinnowServer, winnow_server, G_TYPE_OBJECT)
@@ -319,6 +320,7 @@ winnow_server_finalize (GObject *object)
   g_clear_pointer (&self->overlays, g_hash_table_unref);
   g_clear_pointer (&self->data_dir, g_free);
   g_clear_pointer (&self->project_dir, g_free);
+  g_clear_pointer (&self->address, g_free);
   if (self->token != NULL)
     memset (self->token, 0, strlen (self->token));
   g_clear_pointer (&self->token, g_free);
@@ -505,20 +507,13 @@ winnow_server_get_port (WinnowServer *self)
 char *
 winnow_server_dup_uri (WinnowServer *self)
 {
-  GSList *uris;
-  char *uri = NULL;
-
   g_return_val_if_fail (WINNOW_IS_SERVER (self), NULL);
 
   if (self->soup == NULL)
     return NULL;
 
-  uris = soup_server_get_uris (self->soup);
-  if (uris != NULL)
-    uri = g_uri_to_string (uris->data);
-  g_slist_free_full (uris, (GDestroyNotify) g_uri_unref);
-
-  return uri;
+  return g_strdup_printf (strchr (self->address, ':') ? "http://[%s]:%u/" : "http://%s:%u/",
+                          self->address, self->port);
 }
 
 /* ---- errors -------------------------------------------------------------------------------- */
@@ -906,7 +901,7 @@ winnow_server_start (WinnowServer  *self,
   g_autoptr(SoupServer) soup = NULL;
   g_autoptr(GError) store_error = NULL;
   g_autofree char *server_header = NULL;
-  GSList *uris;
+  GSList *listeners;
 
   g_return_val_if_fail (WINNOW_IS_SERVER (self), FALSE);
   g_return_val_if_fail (port <= G_MAXUINT16, FALSE);
@@ -939,9 +934,20 @@ winnow_server_start (WinnowServer  *self,
   if (!soup_server_listen (soup, socket_address, 0, error))
     return FALSE;
 
-  uris = soup_server_get_uris (soup);
-  self->port = uris != NULL ? g_uri_get_port (uris->data) : port;
-  g_slist_free_full (uris, (GDestroyNotify) g_uri_unref);
+  /* the port the system chose; read from the socket, as soup_server_get_uris() of libsoup
+   * 3.2 leaks an address each call */
+  listeners = soup_server_get_listeners (soup);
+  self->port = port;
+  if (listeners != NULL)
+    {
+      g_autoptr(GSocketAddress) local = g_socket_get_local_address (listeners->data, NULL);
+
+      if (G_IS_INET_SOCKET_ADDRESS (local))
+        self->port = g_inet_socket_address_get_port (G_INET_SOCKET_ADDRESS (local));
+    }
+  g_slist_free (listeners);
+  g_free (self->address);
+  self->address = g_inet_address_to_string (inet);
 
   if (self->store == NULL)
     {
