@@ -19,15 +19,16 @@ quit_cb (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* an address others may reach (one that is not an address at all is refused later) */
 static gboolean
-is_loopback (const char *address)
+is_exposed (const char *address)
 {
   g_autoptr(GInetAddress) inet = NULL;
 
   if (address == NULL || g_ascii_strcasecmp (address, "localhost") == 0)
-    return TRUE;
+    return FALSE;
   inet = g_inet_address_new_from_string (address);
-  return inet != NULL && g_inet_address_get_is_loopback (inet);
+  return inet != NULL && !g_inet_address_get_is_loopback (inet);
 }
 
 int
@@ -115,7 +116,7 @@ winnow_cli_serve (int    argc,
     g_printerr (_("A new API token was written to %s (“winnow serve --show-token” prints it).\n"),
                 token_path);
 
-  if (!is_loopback (bind))
+  if (is_exposed (bind))
     g_printerr (_("Warning: listening on %s, which other machines may reach. The token is the "
                   "only protection and travels unencrypted over HTTP.\n"), bind);
 
