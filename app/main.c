@@ -36,6 +36,7 @@ static const Subcommand subcommands[] = {
   { "trust", winnow_cli_trust, N_("Approve or revoke a project's filters") },
   { "run", winnow_cli_run, N_("Run a command and compress what it prints") },
   { "gain", winnow_cli_gain, N_("Show the tokens saved, by day, filter, command and project") },
+  { "serve", winnow_cli_serve, N_("Serve the HTTP API on this machine") },
 };
 
 static void

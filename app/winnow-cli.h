@@ -39,6 +39,8 @@ int            winnow_cli_expand          (int               argc,
                                            char            **argv);
 int            winnow_cli_trust           (int               argc,
                                            char            **argv);
+int            winnow_cli_serve           (int               argc,
+                                           char            **argv);
 int            winnow_cli_verify          (int               argc,
                                            char            **argv);
 int            winnow_cli_run             (int               argc,

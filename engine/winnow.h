@@ -44,3 +44,4 @@
 #include "winnow-sentence-scorer.h"
 #include "winnow-adapter.h"
 #include "winnow-store.h"
+#include "winnow-server.h"

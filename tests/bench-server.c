@@ -1,0 +1,336 @@
+/* bench-server.c — requests per second and latency of POST /api/context/rtk/test
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * The server as `winnow serve` runs it (its own thread and main context, the worker pool,
+ * events recorded in a real database), on an ephemeral loopback port; N client threads, each
+ * with one keep-alive connection, send 10 KB bodies of test-runner output as fast as the
+ * answers come back. The clients speak HTTP/1.1 over plain sockets: a client library's own
+ * cost would be measured otherwise. Bounded in count and time; it stops by itself.
+ *
+ * Usage: bench-server [--clients N] [--seconds S] [--no-record]
+ */
+
+#include "config.h"
+
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test-util.h"
+#include "winnow.h"
+
+#define MAX_REQUESTS_PER_CLIENT 200000
+
+typedef struct
+{
+  char         *data_dir;
+  char         *token;
+  GMainContext *context;
+  GMainLoop    *loop;
+  GMutex        lock;
+  GCond         cond;
+  guint         port;
+  gboolean      ready;
+} Server;
+
+typedef struct
+{
+  guint    port;
+  GBytes  *request;
+  gint64   deadline;
+  GArray  *latencies;   /* gint64 µs */
+  guint    errors;
+  gint64   compress_us; /* sum of the server's own durationMs */
+} Client;
+
+static gpointer
+server_thread (gpointer data)
+{
+  Server *s = data;
+  g_autoptr(WinnowContext) context = winnow_context_new (s->data_dir, NULL);
+  g_autoptr(WinnowServer) server = winnow_server_new (context, s->token);
+  g_autoptr(GError) error = NULL;
+
+  g_main_context_push_thread_default (s->context);
+  if (!winnow_server_start (server, "127.0.0.1", 0, &error))
+    g_error ("%s", error->message);
+
+  g_mutex_lock (&s->lock);
+  s->port = winnow_server_get_port (server);
+  s->ready = TRUE;
+  g_cond_signal (&s->cond);
+  g_mutex_unlock (&s->lock);
+
+  g_main_loop_run (s->loop);
+  winnow_server_stop (server);
+  g_main_context_pop_thread_default (s->context);
+  return NULL;
+}
+
+static gboolean
+quit_loop (gpointer data)
+{
+  g_main_loop_quit (data);
+  return G_SOURCE_REMOVE;
+}
+
+/* Reads one response; returns the body's start in @buffer or NULL. */
+static gboolean
+read_response (GInputStream *in,
+               GString      *buffer,
+               guint        *status,
+               gsize        *body_start,
+               gsize        *body_length)
+{
+  char chunk[16384];
+  const char *end;
+  gssize n;
+
+  g_string_truncate (buffer, 0);
+  while ((end = strstr (buffer->str, "\r\n\r\n")) == NULL)
+    {
+      if ((n = g_input_stream_read (in, chunk, sizeof chunk, NULL, NULL)) <= 0)
+        return FALSE;
+      g_string_append_len (buffer, chunk, n);
+    }
+
+  {
+    const char *cl = strstr (buffer->str, "Content-Length: ");
+
+    if (cl == NULL || cl > end)
+      return FALSE;
+    *body_length = strtoul (cl + 16, NULL, 10);
+    *status = strtoul (buffer->str + 9, NULL, 10);
+    *body_start = end + 4 - buffer->str;
+  }
+
+  while (buffer->len < *body_start + *body_length)
+    {
+      if ((n = g_input_stream_read (in, chunk, sizeof chunk, NULL, NULL)) <= 0)
+        return FALSE;
+      g_string_append_len (buffer, chunk, n);
+    }
+
+  return TRUE;
+}
+
+static gpointer
+client_thread (gpointer data)
+{
+  Client *c = data;
+  g_autoptr(GSocketClient) client = g_socket_client_new ();
+  g_autoptr(GSocketConnection) connection = NULL;
+  g_autoptr(GString) buffer = g_string_sized_new (65536);
+  GOutputStream *out;
+  GInputStream *in;
+  gsize length;
+  const char *request = g_bytes_get_data (c->request, &length);
+
+  connection = g_socket_client_connect_to_host (client, "127.0.0.1", c->port, NULL, NULL);
+  g_assert_nonnull (connection);
+  g_socket_set_option (g_socket_connection_get_socket (connection), IPPROTO_TCP, TCP_NODELAY, 1, NULL);
+  out = g_io_stream_get_output_stream (G_IO_STREAM (connection));
+  in = g_io_stream_get_input_stream (G_IO_STREAM (connection));
+
+  for (guint i = 0; i < MAX_REQUESTS_PER_CLIENT && g_get_monotonic_time () < c->deadline; i++)
+    {
+      gint64 start = g_get_monotonic_time ();
+      guint status = 0;
+      gsize body_start, body_length;
+      gint64 latency;
+
+      if (!g_output_stream_write_all (out, request, length, NULL, NULL, NULL) ||
+          !read_response (in, buffer, &status, &body_start, &body_length))
+        {
+          c->errors++;
+          break;
+        }
+      latency = g_get_monotonic_time () - start;
+      if (status != 200)
+        c->errors++;
+      else
+        {
+          const char *duration = g_strstr_len (buffer->str + body_start, body_length, "\"durationMs\":");
+
+          if (duration != NULL)
+            c->compress_us += (gint64) (g_ascii_strtod (duration + 13, NULL) * 1000);
+        }
+      g_array_append_val (c->latencies, latency);
+    }
+
+  return NULL;
+}
+
+static int
+compare_gint64 (gconstpointer a,
+                gconstpointer b)
+{
+  gint64 x = *(const gint64 *) a, y = *(const gint64 *) b;
+
+  return x < y ? -1 : x > y;
+}
+
+/* about 10 KB of a vitest run: passing files and one failure */
+static char *
+make_body (void)
+{
+  GString *log = g_string_new (" RUN  v1.6.0 /home/dev/app\n\n");
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+  guint i = 0;
+
+  while (log->len < 9600)
+    {
+      g_string_append_printf (log, " ✓ src/components/widget%03u.test.tsx  (%u tests) %ums\n", i, 3 + i % 7, 4 + i % 50);
+      i++;
+    }
+  g_string_append (log, " FAIL  src/parser.test.ts > parser > keeps errors\n"
+                        "AssertionError: expected 'a' to be 'b'\n"
+                        " ❯ src/parser.test.ts:42:18\n\n");
+  g_string_append_printf (log, " Test Files  1 failed | %u passed (%u)\n", i, i + 1);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "command");
+  json_builder_add_string_value (builder, "npx vitest run");
+  json_builder_set_member_name (builder, "text");
+  json_builder_add_string_value (builder, log->str);
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  g_string_free (log, TRUE);
+  return json_to_string (root, FALSE);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int n_clients = 8;
+  double seconds = 3.0;
+  gboolean no_record = FALSE;
+  GOptionEntry entries[] = {
+    { "clients", 'c', 0, G_OPTION_ARG_INT, &n_clients, "Concurrent connections", "N" },
+    { "seconds", 's', 0, G_OPTION_ARG_DOUBLE, &seconds, "How long to send", "S" },
+    { "no-record", 0, 0, G_OPTION_ARG_NONE, &no_record, "Leave the database out (unwritable)", NULL },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) options = g_option_context_new ("— load on POST /api/context/rtk/test");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *body = make_body ();
+  g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (gint64));
+  Server server = { 0 };
+  Client *clients;
+  GThread *server_handle;
+  GThread **threads;
+  GBytes *request;
+  guint errors = 0;
+  gint64 start, elapsed, compress_us = 0;
+  gsize n;
+
+  g_option_context_add_main_entries (options, entries, NULL);
+  if (!g_option_context_parse (options, &argc, &argv, &error))
+    {
+      g_printerr ("%s\n", error->message);
+      return 2;
+    }
+  n_clients = CLAMP (n_clients, 1, 256);
+  seconds = CLAMP (seconds, 0.1, 60);
+
+  server.data_dir = g_dir_make_tmp ("winnow-bench-server-XXXXXX", NULL);
+  server.token = winnow_server_load_token (server.data_dir, FALSE, NULL, &error);
+  g_assert_no_error (error);
+  if (no_record)
+    {
+      /* a folder where the database would be: the store cannot open, nothing is recorded */
+      g_autofree char *db = winnow_store_default_path (server.data_dir);
+
+      g_mkdir (db, 0700);
+    }
+  g_mutex_init (&server.lock);
+  g_cond_init (&server.cond);
+  server.context = g_main_context_new ();
+  server.loop = g_main_loop_new (server.context, FALSE);
+  server_handle = g_thread_new ("server", server_thread, &server);
+  g_mutex_lock (&server.lock);
+  while (!server.ready)
+    g_cond_wait (&server.cond, &server.lock);
+  g_mutex_unlock (&server.lock);
+
+  {
+    g_autofree char *head = g_strdup_printf ("POST /api/context/rtk/test HTTP/1.1\r\n"
+                                             "Host: 127.0.0.1:%u\r\n"
+                                             "Authorization: Bearer %s\r\n"
+                                             "Content-Type: application/json\r\n"
+                                             "Content-Length: %zu\r\n\r\n",
+                                             server.port, server.token, strlen (body));
+    g_autofree char *whole = g_strconcat (head, body, NULL);
+    gsize len = strlen (whole);
+
+    request = g_bytes_new_take (g_steal_pointer (&whole), len);
+  }
+
+  /* warm up: filters compile on first use */
+  {
+    Client warm = { server.port, request, g_get_monotonic_time () + 200000,
+                    g_array_new (FALSE, FALSE, sizeof (gint64)), 0, 0 };
+
+    client_thread (&warm);
+    g_array_unref (warm.latencies);
+  }
+
+  clients = g_new0 (Client, n_clients);
+  threads = g_new0 (GThread *, n_clients);
+  start = g_get_monotonic_time ();
+  for (int i = 0; i < n_clients; i++)
+    {
+      clients[i].port = server.port;
+      clients[i].request = request;
+      clients[i].deadline = start + (gint64) (seconds * G_USEC_PER_SEC);
+      clients[i].latencies = g_array_new (FALSE, FALSE, sizeof (gint64));
+      threads[i] = g_thread_new ("client", client_thread, &clients[i]);
+    }
+  for (int i = 0; i < n_clients; i++)
+    {
+      g_thread_join (threads[i]);
+      g_array_append_vals (all, clients[i].latencies->data, clients[i].latencies->len);
+      errors += clients[i].errors;
+      compress_us += clients[i].compress_us;
+      g_array_unref (clients[i].latencies);
+    }
+  elapsed = g_get_monotonic_time () - start;
+
+  g_array_sort (all, compare_gint64);
+  n = all->len;
+  g_print ("POST /api/context/rtk/test, %zu-byte bodies, %d connections, %.1f s\n",
+           strlen (body), n_clients, elapsed / 1e6);
+  g_print ("  requests:   %zu (%u errors)\n", n, errors);
+  g_print ("  throughput: %.0f req/s\n", n / (elapsed / 1e6));
+  if (n > 0)
+    {
+      g_print ("  latency:    p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n",
+               g_array_index (all, gint64, n / 2) / 1000.0,
+               g_array_index (all, gint64, n * 9 / 10) / 1000.0,
+               g_array_index (all, gint64, MIN (n - 1, n * 99 / 100)) / 1000.0,
+               g_array_index (all, gint64, n - 1) / 1000.0);
+      g_print ("  compression alone (server's durationMs): %.3f ms a request\n",
+               compress_us / 1000.0 / n);
+    }
+  g_print ("  events recorded: %s\n", no_record ? "no" : "yes (one SQLite transaction each)");
+
+  g_main_context_invoke (server.context, quit_loop, server.loop);
+  g_thread_join (server_handle);
+  g_main_loop_unref (server.loop);
+  g_main_context_unref (server.context);
+  g_bytes_unref (request);
+  g_free (clients);
+  g_free (threads);
+  test_util_remove_tree (server.data_dir);
+  g_free (server.data_dir);
+  g_free (server.token);
+
+  return errors == 0 ? 0 : 1;
+}
