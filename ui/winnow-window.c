@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 
+#include "winnow-rule-packs-page.h"
 #include "winnow-window.h"
 
 struct _WinnowWindow
@@ -25,6 +26,7 @@ struct _WinnowWindow
   AdwToastOverlay      *toast_overlay;
   AdwViewStack         *stack;
   WinnowPreviewPage    *preview_page;
+  WinnowRulePacksPage  *rule_packs_page;
   AdwStatusPage        *filters_status;
 };
 
@@ -129,6 +131,7 @@ winnow_window_constructed (GObject *object)
     self->context = winnow_context_new (NULL, NULL);
 
   winnow_preview_page_set_context (self->preview_page, self->context);
+  winnow_rule_packs_page_set_context (self->rule_packs_page, self->context);
 }
 
 static void
@@ -210,12 +213,14 @@ winnow_window_class_init (WinnowWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WinnowWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, WinnowWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, WinnowWindow, preview_page);
+  gtk_widget_class_bind_template_child (widget_class, WinnowWindow, rule_packs_page);
   gtk_widget_class_bind_template_child (widget_class, WinnowWindow, filters_status);
 
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
   gtk_widget_class_install_action (widget_class, "win.show-filter", "s", show_filter_action);
 
   g_type_ensure (WINNOW_TYPE_PREVIEW_PAGE);
+  g_type_ensure (WINNOW_TYPE_RULE_PACKS_PAGE);
 }
 
 static void
