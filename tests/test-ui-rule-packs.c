@@ -62,7 +62,8 @@ fixture_set_up (Fixture       *f,
 }
 
 static void
-save_shot (Fixture *f)
+save_shot (Fixture    *f,
+           const char *suffix)
 {
   const char *dir = g_getenv ("WINNOW_TEST_SHOTS");
   g_autoptr(GdkTexture) texture = NULL;
@@ -74,7 +75,7 @@ save_shot (Fixture *f)
 
   test_ui_wait_frames (GTK_WIDGET (f->window), 2);
   texture = test_ui_render (GTK_WIDGET (f->window));
-  name = g_strdelimit (g_strconcat (g_test_get_path (), ".png", NULL), "/", '-');
+  name = g_strdelimit (g_strconcat (g_test_get_path () + 1, suffix, ".png", NULL), "/", '-');
   path = g_build_filename (dir, name, NULL);
   g_mkdir_with_parents (dir, 0755);
   g_assert_true (gdk_texture_save_to_png (texture, path));
@@ -84,7 +85,7 @@ static void
 fixture_tear_down (Fixture       *f,
                    gconstpointer  data)
 {
-  save_shot (f);
+  save_shot (f, "");
   gtk_window_destroy (GTK_WINDOW (f->window));
   g_assert_finalize_object (f->window);
   g_clear_object (&f->context);
@@ -267,6 +268,8 @@ test_failing_sample (Fixture       *f,
 
   failing = first_failing_row (f);
   g_assert_nonnull (failing);
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (rule_row (f, 0)), TRUE);
+  save_shot (f, "-failing");
   for (guint i = 0; i < winnow_rule_pack_check_get_n_samples (check) && sample == NULL; i++)
     {
       const WinnowSampleCheck *s = winnow_rule_pack_check_get_sample (check, i);
@@ -322,6 +325,7 @@ test_invalid_regex (Fixture       *f,
   g_assert_true (gtk_widget_get_visible (gtk_widget_get_parent (error_label)));
   g_assert_cmpuint (winnow_rule_pack_check_get_n_errors (winnow_rule_packs_page_get_check (f->page)), >, 0);
 
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row), TRUE);
   gtk_widget_activate_action (GTK_WIDGET (f->page), "rule-packs.save", NULL);
   g_assert_true (g_file_get_contents (path, &after, NULL, NULL));
   g_assert_cmpstr (after, ==, before);
@@ -490,8 +494,12 @@ test_prose (Fixture       *f,
   g_autofree char *shown = NULL;
   WinnowCavemanResult *result;
   const char *firings;
+  GtkWidget *switcher;
 
   open_pack (f, "en", "filler");
+  switcher = test_ui_find (GTK_WIDGET (f->page), GTK_TYPE_STACK_SWITCHER, "Samples or your own prose");
+  g_assert_nonnull (switcher);
+  gtk_stack_set_visible_child_name (gtk_stack_switcher_get_stack (GTK_STACK_SWITCHER (switcher)), "prose");
   prose = WINNOW_RULE_PROSE_VIEW (test_ui_find (GTK_WIDGET (f->page), WINNOW_TYPE_RULE_PROSE_VIEW, NULL));
   input = GTK_TEXT_VIEW (test_ui_find (GTK_WIDGET (prose), GTK_TYPE_TEXT_VIEW,
                                        "Prose to try the pack on"));

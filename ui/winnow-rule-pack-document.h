@@ -42,7 +42,5 @@ gboolean                winnow_rule_pack_document_save_as        (WinnowRulePack
                                                                   GError                 **error);
 char                   *winnow_rule_pack_document_dup_rule_error (GPtrArray               *diagnostics,
                                                                   guint                    index);
-char                   *winnow_json_to_pack_text                 (JsonNode                *node,
-                                                                  guint                    indent);
 
 G_END_DECLS

@@ -125,7 +125,9 @@ winnow_rule_pack_item_get_property (GObject    *object,
 
     case PROP_DIAGNOSTICS_TEXT:
       /* Translators: a badge: how many problems the engine found in a rule pack */
-      g_value_take_string (value, g_strdup_printf (_("%u issues"), self->n_diagnostics));
+      g_value_take_string (value, g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u issue",
+                                                                "%u issues", self->n_diagnostics),
+                                                   self->n_diagnostics));
       break;
 
     case PROP_MODIFIED:
@@ -351,6 +353,19 @@ winnow_rule_pack_item_get_document (WinnowRulePackItem  *self,
   g_signal_connect_object (self->document, "notify::modified",
                            G_CALLBACK (on_document_modified), self, G_CONNECT_SWAPPED);
   return self->document;
+}
+
+/**
+ * winnow_rule_pack_item_has_document:
+ * @self: a #WinnowRulePackItem
+ *
+ * Returns: whether the pack has been opened (its badges then follow its own checks)
+ */
+gboolean
+winnow_rule_pack_item_has_document (WinnowRulePackItem *self)
+{
+  g_return_val_if_fail (WINNOW_IS_RULE_PACK_ITEM (self), FALSE);
+  return self->document != NULL;
 }
 
 void

@@ -30,6 +30,7 @@ void                    winnow_rule_pack_item_set_pack        (WinnowRulePackIte
                                                                WinnowRulePack     *pack);
 WinnowRulePackDocument *winnow_rule_pack_item_get_document    (WinnowRulePackItem *self,
                                                                GError            **error);
+gboolean                winnow_rule_pack_item_has_document    (WinnowRulePackItem *self);
 void                    winnow_rule_pack_item_set_n_failing   (WinnowRulePackItem *self,
                                                                guint               n_failing);
 guint                   winnow_rule_pack_item_get_n_failing   (WinnowRulePackItem *self);

@@ -22,12 +22,11 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
-#include <gtksourceview/gtksource.h>
-#include <string.h>
 
+#include "winnow-rule-pack-editor.h"
+#include "winnow-rule-pack-list.h"
 #include "winnow-rule-packs-page.h"
 #include "winnow-rule-prose-view.h"
-#include "winnow-rule-row.h"
 #include "winnow-sample-row.h"
 
 #define CHECK_DELAY_MS 250
@@ -37,11 +36,8 @@ struct _WinnowRulePacksPage
   GtkWidget               parent_instance;
 
   WinnowContext          *context;
-  GListStore             *languages;     /* WinnowRulePackItem */
-  GtkCustomFilter        *filter;
+  WinnowRulePackList     *list;
   GtkSingleSelection     *selection;
-  char                   *query;
-  GCancellable           *verify_cancellable;
 
   WinnowRulePackItem     *item;
   WinnowRulePackDocument *document;
@@ -49,10 +45,6 @@ struct _WinnowRulePacksPage
   GCancellable           *cancellable;
   guint                   check_source;
   gboolean                busy;
-  gboolean                form_stale;
-  gboolean                editing_form;
-  gboolean                editing_json;
-  gboolean                loading_json;
 
   /* template children */
   GtkSearchEntry         *search_entry;
@@ -66,10 +58,8 @@ struct _WinnowRulePacksPage
   GtkWidget              *read_only_bar;
   GtkWidget              *diagnostics_scroller;
   GtkListBox             *diagnostics_list;
-  GtkStack               *view_stack;
-  GtkStack               *form_stack;
-  GtkListBox             *rules_list;
-  GtkSourceView          *json_view;
+  GtkStackSwitcher       *view_switcher;
+  WinnowRulePackEditor   *editor;
   GtkLabel               *samples_summary;
   GtkListBox             *samples_list;
   WinnowRuleProseView    *prose_view;
@@ -137,7 +127,6 @@ update_header (WinnowRulePacksPage *self)
   gtk_widget_set_visible (self->duplicate_button, read_only);
   gtk_widget_set_visible (self->save_button, !read_only);
   gtk_widget_set_visible (self->read_only_bar, self->document != NULL && read_only);
-  gtk_text_view_set_editable (GTK_TEXT_VIEW (self->json_view), !read_only);
 
   if (self->item == NULL || self->document == NULL)
     return;
@@ -152,176 +141,12 @@ update_header (WinnowRulePacksPage *self)
   gtk_label_set_text (self->subtitle_label, subtitle);
 }
 
-/* --- the form ----------------------------------------------------------------------- */
-
-static void
-on_member_changed (WinnowRuleRow       *row,
-                   const char          *member,
-                   JsonNode            *value,
-                   WinnowRulePacksPage *self)
-{
-  if (self->document == NULL)
-    return;
-
-  self->editing_form = TRUE;
-  winnow_rule_pack_document_set_rule_member (self->document, winnow_rule_row_get_index (row),
-                                             member, value);
-  self->editing_form = FALSE;
-}
-
-static GPtrArray *
-current_diagnostics (WinnowRulePacksPage *self)
-{
-  if (self->check == NULL || self->document == NULL ||
-      g_strcmp0 (winnow_rule_pack_check_get_text (self->check),
-                 winnow_rule_pack_document_get_text (self->document)) != 0)
-    return NULL;
-
-  return winnow_rule_pack_check_get_diagnostics (self->check);
-}
-
-static void
-update_rule_errors (WinnowRulePacksPage *self)
-{
-  GPtrArray *diagnostics = current_diagnostics (self);
-
-  if (diagnostics == NULL)
-    return;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->rules_list));
-       child != NULL; child = gtk_widget_get_next_sibling (child))
-    if (WINNOW_IS_RULE_ROW (child))
-      {
-        WinnowRuleRow *row = WINNOW_RULE_ROW (child);
-        g_autofree char *error = winnow_rule_pack_document_dup_rule_error (diagnostics,
-                                                                          winnow_rule_row_get_index (row));
-
-        winnow_rule_row_set_error (row, error);
-      }
-}
-
-static void
-rebuild_form (WinnowRulePacksPage *self)
-{
-  gboolean editable;
-  guint n;
-
-  self->form_stale = FALSE;
-  remove_all (self->rules_list);
-  if (self->document == NULL)
-    return;
-
-  if (!winnow_rule_pack_document_get_is_json (self->document))
-    {
-      gtk_stack_set_visible_child_name (self->form_stack, "invalid");
-      return;
-    }
-
-  gtk_stack_set_visible_child_name (self->form_stack, "rules");
-  editable = !winnow_rule_pack_document_get_read_only (self->document);
-  n = winnow_rule_pack_document_get_n_rules (self->document);
-  for (guint i = 0; i < n; i++)
-    {
-      JsonObject *rule = winnow_rule_pack_document_get_rule (self->document, i);
-      GtkWidget *row;
-
-      if (rule == NULL)
-        {
-          /* Translators: %u is an index in the pack's rules array */
-          g_autofree char *text = g_strdup_printf (_("rules[%u] is not an object; edit it in "
-                                                     "the JSON view"), i);
-
-          row = adw_action_row_new ();
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), text);
-          gtk_widget_add_css_class (row, "error");
-        }
-      else
-        {
-          row = winnow_rule_row_new (i, rule, editable);
-          g_signal_connect_object (row, "member-changed", G_CALLBACK (on_member_changed),
-                                   self, 0);
-        }
-
-      gtk_list_box_append (self->rules_list, row);
-    }
-
-  update_rule_errors (self);
-}
-
-static void
-on_view_changed (WinnowRulePacksPage *self)
-{
-  if (self->form_stale &&
-      g_strcmp0 (gtk_stack_get_visible_child_name (self->view_stack), "form") == 0)
-    rebuild_form (self);
-}
-
-/* --- the JSON view ------------------------------------------------------------------ */
-
-static void
-load_json (WinnowRulePacksPage *self)
-{
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->json_view));
-  GtkTextIter start;
-
-  self->loading_json = TRUE;
-  gtk_text_buffer_set_text (buffer, self->document ? winnow_rule_pack_document_get_text (self->document)
-                                                   : "", -1);
-  gtk_text_buffer_get_start_iter (buffer, &start);
-  gtk_text_buffer_place_cursor (buffer, &start);
-  self->loading_json = FALSE;
-}
-
-static void
-on_json_changed (WinnowRulePacksPage *self)
-{
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->json_view));
-  g_autofree char *text = NULL;
-  GtkTextIter start, end;
-
-  if (self->loading_json || self->document == NULL)
-    return;
-
-  gtk_text_buffer_get_bounds (buffer, &start, &end);
-  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
-  self->editing_json = TRUE;
-  winnow_rule_pack_document_set_text (self->document, text);
-  self->editing_json = FALSE;
-}
-
-/* The text changed, in one view or the other: bring the other one along. */
+/* The text changed, in one view or the other: the samples are stale. */
 static void
 on_document_text (WinnowRulePacksPage *self)
 {
-  if (!self->editing_json)
-    load_json (self);
-
-  if (!self->editing_form)
-    {
-      self->form_stale = TRUE;
-      on_view_changed (self);
-    }
-
   update_header (self);
   schedule_check (self);
-}
-
-static void
-jump_to (WinnowRulePacksPage *self,
-         guint                line,
-         guint                column)
-{
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->json_view));
-  GtkTextIter iter;
-
-  if (line == 0)
-    return;
-
-  gtk_stack_set_visible_child_name (self->view_stack, "json");
-  gtk_text_buffer_get_iter_at_line_offset (buffer, &iter, line - 1, column > 0 ? column - 1 : 0);
-  gtk_text_buffer_place_cursor (buffer, &iter);
-  gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->json_view), &iter, 0.1, FALSE, 0, 0);
-  gtk_widget_grab_focus (GTK_WIDGET (self->json_view));
 }
 
 static void
@@ -332,8 +157,8 @@ on_diagnostic_activated (GtkListBox          *list,
   WinnowDiagnostic *diagnostic = g_object_get_data (G_OBJECT (row), "diagnostic");
 
   if (diagnostic != NULL)
-    jump_to (self, winnow_diagnostic_get_line (diagnostic),
-             winnow_diagnostic_get_column (diagnostic));
+    winnow_rule_pack_editor_jump_to (self->editor, winnow_diagnostic_get_line (diagnostic),
+                                     winnow_diagnostic_get_column (diagnostic));
 }
 
 /* --- the check ---------------------------------------------------------------------- */
@@ -397,7 +222,8 @@ show_check (WinnowRulePacksPage *self)
   g_autofree char *summary = NULL;
 
   show_diagnostics (self, winnow_rule_pack_check_get_diagnostics (self->check));
-  update_rule_errors (self);
+  winnow_rule_pack_editor_set_diagnostics (self->editor,
+                                           winnow_rule_pack_check_get_diagnostics (self->check));
 
   remove_all (self->samples_list);
   for (guint i = 0; i < n_samples; i++)
@@ -545,8 +371,7 @@ show_item (WinnowRulePacksPage *self,
   gtk_label_set_text (self->samples_summary, "");
   winnow_rule_prose_view_show_result (self->prose_view, NULL, NULL);
 
-  load_json (self);
-  rebuild_form (self);
+  winnow_rule_pack_editor_set_document (self->editor, document);
   update_header (self);
   gtk_stack_set_visible_child_name (self->content_stack, document ? "pack" : "empty");
 
@@ -560,6 +385,13 @@ show_item (WinnowRulePacksPage *self,
 }
 
 static void
+on_search_changed (WinnowRulePacksPage *self)
+{
+  winnow_rule_pack_list_set_query (self->list,
+                                   gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
+}
+
+static void
 on_selection_changed (WinnowRulePacksPage *self)
 {
   GtkTreeListRow *row = gtk_single_selection_get_selected_item (self->selection);
@@ -569,181 +401,6 @@ on_selection_changed (WinnowRulePacksPage *self)
     return;
 
   show_item (self, item);
-}
-
-static gboolean
-filter_row (gpointer row,
-            gpointer user_data)
-{
-  WinnowRulePacksPage *self = user_data;
-  g_autoptr(WinnowRulePackItem) item = gtk_tree_list_row_get_item (row);
-  g_autofree char *language = NULL;
-
-  if (self->query == NULL || winnow_rule_pack_item_matches (item, self->query))
-    return TRUE;
-
-  /* "pt" shows every pack of Portuguese */
-  language = g_utf8_casefold (winnow_rule_pack_item_get_language (item), -1);
-  return strstr (language, self->query) != NULL;
-}
-
-static void
-on_search_changed (WinnowRulePacksPage *self)
-{
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
-
-  g_clear_pointer (&self->query, g_free);
-  if (text[0] != '\0')
-    self->query = g_utf8_casefold (text, -1);
-  gtk_filter_changed (GTK_FILTER (self->filter), GTK_FILTER_CHANGE_DIFFERENT);
-}
-
-static GListModel *
-create_child_model (gpointer item,
-                    gpointer user_data)
-{
-  GListModel *children = winnow_rule_pack_item_get_children (item);
-
-  return children ? g_object_ref (children) : NULL;
-}
-
-/* --- all samples at once, for the badges ---------------------------------------------- */
-
-typedef struct
-{
-  WinnowRuleSet *rules;
-  GPtrArray     *packs;   /* WinnowRulePack */
-  GPtrArray     *items;   /* WinnowRulePackItem, touched on the main thread only */
-} VerifyData;
-
-static void
-verify_data_free (gpointer data)
-{
-  VerifyData *d = data;
-
-  g_clear_object (&d->rules);
-  g_clear_pointer (&d->packs, g_ptr_array_unref);
-  g_clear_pointer (&d->items, g_ptr_array_unref);
-  g_free (d);
-}
-
-static void
-verify_thread (GTask        *task,
-               gpointer      source_object,
-               gpointer      task_data,
-               GCancellable *cancellable)
-{
-  VerifyData *d = task_data;
-  GArray *failed = g_array_new (FALSE, TRUE, sizeof (guint));
-
-  for (guint i = 0; i < d->packs->len && !g_cancellable_is_cancelled (cancellable); i++)
-    {
-      g_autoptr(GPtrArray) one = g_ptr_array_new ();
-      g_autoptr(WinnowVerifyReport) report = NULL;
-      guint n;
-
-      g_ptr_array_add (one, g_ptr_array_index (d->packs, i));
-      report = winnow_verify_rule_packs (d->rules, one, cancellable);
-      n = winnow_verify_report_get_n_failed (report);
-      g_array_append_val (failed, n);
-    }
-
-  g_task_return_pointer (task, failed, (GDestroyNotify) g_array_unref);
-}
-
-static void
-verify_cb (GObject      *source,
-           GAsyncResult *result,
-           gpointer      user_data)
-{
-  WinnowRulePacksPage *self = user_data;
-  VerifyData *d = g_task_get_task_data (G_TASK (result));
-  g_autoptr(GArray) failed = g_task_propagate_pointer (G_TASK (result), NULL);
-
-  if (failed == NULL || g_cancellable_is_cancelled (g_task_get_cancellable (G_TASK (result))))
-    return;
-
-  for (guint i = 0; i < failed->len && i < d->items->len; i++)
-    {
-      WinnowRulePackItem *item = g_ptr_array_index (d->items, i);
-
-      /* the open pack's badge follows its own, newer check */
-      if (item != self->item)
-        winnow_rule_pack_item_set_n_failing (item, g_array_index (failed, guint, i));
-    }
-}
-
-static guint
-count_file_diagnostics (GPtrArray  *diagnostics,
-                        const char *file)
-{
-  guint n = 0;
-
-  for (guint i = 0; i < diagnostics->len; i++)
-    {
-      WinnowDiagnostic *diagnostic = g_ptr_array_index (diagnostics, i);
-
-      if (winnow_diagnostic_get_level (diagnostic) != WINNOW_DIAGNOSTIC_INFO &&
-          g_strcmp0 (winnow_diagnostic_get_file (diagnostic), file) == 0)
-        n++;
-    }
-
-  return n;
-}
-
-static void
-populate (WinnowRulePacksPage *self)
-{
-  WinnowRuleSet *rules;
-  g_autoptr(GPtrArray) packs = NULL;
-  g_autoptr(GPtrArray) diagnostics = NULL;
-  g_autoptr(GTask) task = NULL;
-  WinnowRulePackItem *language = NULL;
-  VerifyData *d;
-
-  g_cancellable_cancel (self->verify_cancellable);
-  g_clear_object (&self->verify_cancellable);
-  g_list_store_remove_all (self->languages);
-  if (self->context == NULL)
-    return;
-
-  rules = winnow_context_get_rule_set (self->context);
-  packs = winnow_rule_set_list_packs (rules);
-  diagnostics = winnow_rule_set_dup_diagnostics (rules);
-
-  d = g_new0 (VerifyData, 1);
-  d->rules = g_object_ref (rules);
-  d->packs = g_ptr_array_new_with_free_func (g_object_unref);
-  d->items = g_ptr_array_new_with_free_func (g_object_unref);
-
-  for (guint i = 0; i < packs->len; i++)
-    {
-      WinnowRulePack *pack = g_ptr_array_index (packs, i);
-      g_autoptr(WinnowRulePackItem) item = NULL;
-
-      if (language == NULL || g_strcmp0 (winnow_rule_pack_item_get_language (language),
-                                         winnow_rule_pack_get_language (pack)) != 0)
-        {
-          g_autoptr(WinnowRulePackItem) new_language =
-            winnow_rule_pack_item_new_language (winnow_rule_pack_get_language (pack));
-
-          g_list_store_append (self->languages, new_language);
-          language = new_language;
-        }
-
-      item = winnow_rule_pack_item_new_pack (pack,
-                                             count_file_diagnostics (diagnostics,
-                                                                     winnow_rule_pack_get_file (pack)));
-      winnow_rule_pack_item_add_child (language, item);
-      g_ptr_array_add (d->packs, g_object_ref (pack));
-      g_ptr_array_add (d->items, g_object_ref (item));
-    }
-
-  self->verify_cancellable = g_cancellable_new ();
-  task = g_task_new (NULL, self->verify_cancellable, verify_cb, self);
-  g_task_set_source_tag (task, populate);
-  g_task_set_task_data (task, d, verify_data_free);
-  g_task_run_in_thread (task, verify_thread);
 }
 
 /* --- duplicating and saving ---------------------------------------------------------- */
@@ -797,7 +454,6 @@ duplicate_action (GtkWidget  *widget,
     }
 
   reload_saved (self, path);
-  rebuild_form (self);
   update_header (self);
   schedule_check (self);
   /* Translators: %s is a file name */
@@ -834,27 +490,12 @@ save_action (GtkWidget  *widget,
 /* --- GObject ----------------------------------------------------------------------- */
 
 static void
-update_style_scheme (WinnowRulePacksPage *self)
-{
-  GtkSourceStyleSchemeManager *manager = gtk_source_style_scheme_manager_get_default ();
-  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
-  GtkSourceStyleScheme *scheme =
-    gtk_source_style_scheme_manager_get_scheme (manager, dark ? "Adwaita-dark" : "Adwaita");
-  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->json_view));
-
-  if (scheme != NULL)
-    gtk_source_buffer_set_style_scheme (GTK_SOURCE_BUFFER (buffer), scheme);
-}
-
-static void
 winnow_rule_packs_page_dispose (GObject *object)
 {
   WinnowRulePacksPage *self = WINNOW_RULE_PACKS_PAGE (object);
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  g_cancellable_cancel (self->verify_cancellable);
-  g_clear_object (&self->verify_cancellable);
   g_clear_handle_id (&self->check_source, g_source_remove);
   set_document (self, NULL);
 
@@ -864,10 +505,8 @@ winnow_rule_packs_page_dispose (GObject *object)
 
   g_clear_object (&self->item);
   g_clear_object (&self->selection);
-  g_clear_object (&self->filter);
-  g_clear_object (&self->languages);
+  g_clear_object (&self->list);
   g_clear_object (&self->context);
-  g_clear_pointer (&self->query, g_free);
 
   G_OBJECT_CLASS (winnow_rule_packs_page_parent_class)->dispose (object);
 }
@@ -965,10 +604,8 @@ winnow_rule_packs_page_class_init (WinnowRulePacksPageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WinnowRulePacksPage, read_only_bar);
   gtk_widget_class_bind_template_child (widget_class, WinnowRulePacksPage, diagnostics_scroller);
   gtk_widget_class_bind_template_child (widget_class, WinnowRulePacksPage, diagnostics_list);
-  gtk_widget_class_bind_template_child (widget_class, WinnowRulePacksPage, view_stack);
-  gtk_widget_class_bind_template_child (widget_class, WinnowRulePacksPage, form_stack);
-  gtk_widget_class_bind_template_child (widget_class, WinnowRulePacksPage, rules_list);
-  gtk_widget_class_bind_template_child (widget_class, WinnowRulePacksPage, json_view);
+  gtk_widget_class_bind_template_child (widget_class, WinnowRulePacksPage, view_switcher);
+  gtk_widget_class_bind_template_child (widget_class, WinnowRulePacksPage, editor);
   gtk_widget_class_bind_template_child (widget_class, WinnowRulePacksPage, samples_summary);
   gtk_widget_class_bind_template_child (widget_class, WinnowRulePacksPage, samples_list);
   gtk_widget_class_bind_template_child (widget_class, WinnowRulePacksPage, prose_view);
@@ -979,7 +616,7 @@ winnow_rule_packs_page_class_init (WinnowRulePacksPageClass *klass)
                                        "rule-packs.save", NULL);
 
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_GROUP);
-  g_type_ensure (GTK_SOURCE_TYPE_VIEW);
+  g_type_ensure (WINNOW_TYPE_RULE_PACK_EDITOR);
   g_type_ensure (WINNOW_TYPE_RULE_PACK_ITEM);
   g_type_ensure (WINNOW_TYPE_RULE_PROSE_VIEW);
 }
@@ -987,20 +624,12 @@ winnow_rule_packs_page_class_init (WinnowRulePacksPageClass *klass)
 static void
 winnow_rule_packs_page_init (WinnowRulePacksPage *self)
 {
-  GtkSourceLanguageManager *languages = gtk_source_language_manager_get_default ();
-  GtkSourceBuffer *buffer;
-  GtkTreeListModel *tree;
-  GtkFilterListModel *filtered;
   GtkListItemFactory *factory;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->languages = g_list_store_new (WINNOW_TYPE_RULE_PACK_ITEM);
-  tree = gtk_tree_list_model_new (G_LIST_MODEL (g_object_ref (self->languages)), FALSE, TRUE,
-                                  create_child_model, NULL, NULL);
-  self->filter = gtk_custom_filter_new (filter_row, self, NULL);
-  filtered = gtk_filter_list_model_new (G_LIST_MODEL (tree), GTK_FILTER (g_object_ref (self->filter)));
-  self->selection = gtk_single_selection_new (G_LIST_MODEL (filtered));
+  self->list = winnow_rule_pack_list_new ();
+  self->selection = gtk_single_selection_new (g_object_ref (winnow_rule_pack_list_get_model (self->list)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
@@ -1014,17 +643,8 @@ winnow_rule_packs_page_init (WinnowRulePacksPage *self)
   g_signal_connect_object (self->search_entry, "search-changed",
                            G_CALLBACK (on_search_changed), self, G_CONNECT_SWAPPED);
 
-  buffer = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->json_view)));
-  gtk_source_buffer_set_language (buffer, gtk_source_language_manager_get_language (languages,
-                                                                                    "json"));
-  g_signal_connect_object (buffer, "changed", G_CALLBACK (on_json_changed), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
-                           G_CALLBACK (update_style_scheme), self, G_CONNECT_SWAPPED);
-  update_style_scheme (self);
-
-  g_signal_connect_object (self->view_stack, "notify::visible-child-name",
-                           G_CALLBACK (on_view_changed), self, G_CONNECT_SWAPPED);
+  gtk_stack_switcher_set_stack (self->view_switcher,
+                                winnow_rule_pack_editor_get_stack (self->editor));
   g_signal_connect_object (self->diagnostics_list, "row-activated",
                            G_CALLBACK (on_diagnostic_activated), self, 0);
   g_signal_connect_object (self->prose_view, "changed", G_CALLBACK (schedule_check), self,
@@ -1056,7 +676,8 @@ winnow_rule_packs_page_set_context (WinnowRulePacksPage *self,
     return;
 
   show_item (self, NULL);
-  populate (self);
+  winnow_rule_pack_list_set_rule_set (self->list,
+                                      context ? winnow_context_get_rule_set (context) : NULL);
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CONTEXT]);
 }
 
@@ -1075,27 +696,17 @@ winnow_rule_packs_page_select_pack (WinnowRulePacksPage *self,
                                     const char          *language,
                                     const char          *name)
 {
-  GListModel *model;
+  guint position;
 
   g_return_val_if_fail (WINNOW_IS_RULE_PACKS_PAGE (self), FALSE);
   g_return_val_if_fail (language != NULL && name != NULL, FALSE);
 
-  model = G_LIST_MODEL (self->selection);
-  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
-    {
-      g_autoptr(GtkTreeListRow) row = g_list_model_get_item (model, i);
-      g_autoptr(WinnowRulePackItem) item = gtk_tree_list_row_get_item (row);
+  position = winnow_rule_pack_list_find (self->list, language, name);
+  if (position == GTK_INVALID_LIST_POSITION)
+    return FALSE;
 
-      if (!winnow_rule_pack_item_is_language (item) &&
-          g_strcmp0 (winnow_rule_pack_item_get_language (item), language) == 0 &&
-          g_strcmp0 (winnow_rule_pack_item_get_name (item), name) == 0)
-        {
-          gtk_single_selection_set_selected (self->selection, i);
-          return TRUE;
-        }
-    }
-
-  return FALSE;
+  gtk_single_selection_set_selected (self->selection, position);
+  return TRUE;
 }
 
 /**

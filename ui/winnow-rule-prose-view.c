@@ -292,10 +292,14 @@ winnow_rule_prose_view_show_result (WinnowRuleProseView *self,
     guint n_protected = winnow_caveman_result_get_n_protected (result);
     guint n_replaced = winnow_caveman_result_get_n_replaced (result);
     g_autofree char *stats = NULL;
+    g_autofree char *replaced = NULL;
+    g_autofree char *protected = NULL;
 
-    /* Translators: "3 replacements · 2 protected tokens" */
-    stats = g_strdup_printf (_("%u replacements · %u protected tokens"), n_replaced,
-                             n_protected);
+    replaced = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u replacement",
+                                             "%u replacements", n_replaced), n_replaced);
+    protected = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u protected token",
+                                              "%u protected tokens", n_protected), n_protected);
+    stats = g_strconcat (replaced, " · ", protected, NULL);
     gtk_label_set_text (self->stats_label, stats);
   }
 

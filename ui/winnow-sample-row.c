@@ -88,6 +88,7 @@ winnow_sample_row_new (const WinnowSampleCheck *sample)
 {
   WinnowSampleRow *self;
   GtkWidget *box, *header, *icon, *grid;
+  g_autofree char *actual_title = NULL;
   int first_failure = -1;
 
   g_return_val_if_fail (sample != NULL, NULL);
@@ -155,9 +156,10 @@ winnow_sample_row_new (const WinnowSampleCheck *sample)
   gtk_grid_attach (GTK_GRID (grid), text_label_new (sample->input, _("Input")), 1, 0, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), label_new (_("Expected"), NULL, "dim-label"), 0, 1, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), text_label_new (sample->expected, _("Expected")), 1, 1, 1, 1);
-  gtk_grid_attach (GTK_GRID (grid),
-                   label_new (winnow_caveman_intensity_to_string (first_failure), NULL, "error"),
-                   0, 2, 1, 1);
+  /* Translators: the output of a failing sample at an intensity, "Actual (full)" */
+  actual_title = g_strdup_printf (_("Actual (%s)"),
+                                  winnow_caveman_intensity_to_string (first_failure));
+  gtk_grid_attach (GTK_GRID (grid), label_new (actual_title, NULL, "error"), 0, 2, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), text_label_new (sample->actual[first_failure], _("Actual")),
                    1, 2, 1, 1);
   gtk_box_append (GTK_BOX (box), grid);
