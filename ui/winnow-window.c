@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 
+#include "winnow-rule-packs-page.h"
 #include "winnow-window.h"
 
 struct _WinnowWindow
@@ -27,6 +28,7 @@ struct _WinnowWindow
   WinnowPreviewPage    *preview_page;
   WinnowFiltersPage    *filters_page;
   gboolean              close_confirmed;
+  WinnowRulePacksPage  *rule_packs_page;
 };
 
 G_DEFINE_FINAL_TYPE (WinnowWindow, winnow_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -155,6 +157,7 @@ winnow_window_constructed (GObject *object)
 
   winnow_preview_page_set_context (self->preview_page, self->context);
   winnow_filters_page_set_context (self->filters_page, self->context);
+  winnow_rule_packs_page_set_context (self->rule_packs_page, self->context);
 }
 
 static void
@@ -237,12 +240,14 @@ winnow_window_class_init (WinnowWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WinnowWindow, stack);
   gtk_widget_class_bind_template_child (widget_class, WinnowWindow, preview_page);
   gtk_widget_class_bind_template_child (widget_class, WinnowWindow, filters_page);
+  gtk_widget_class_bind_template_child (widget_class, WinnowWindow, rule_packs_page);
 
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
   gtk_widget_class_install_action (widget_class, "win.show-filter", "s", show_filter_action);
 
   g_type_ensure (WINNOW_TYPE_PREVIEW_PAGE);
   g_type_ensure (WINNOW_TYPE_FILTERS_PAGE);
+  g_type_ensure (WINNOW_TYPE_RULE_PACKS_PAGE);
 }
 
 static void

@@ -1,0 +1,355 @@
+/* winnow-rule-pack-editor.c — a rule pack's text as a form of rules or as JSON
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Two views of one WinnowRulePackDocument. A form edit rewrites one rule's object in the text
+ * and the JSON view reloads; a JSON edit replaces the text and the form is rebuilt from it the
+ * next time it is shown (rebuilding under the person's cursor would lose their focus). The
+ * flags say which view the change came from, so neither view reloads what it just wrote.
+ * While the text is not JSON the form steps aside with a note; the text itself is never
+ * touched by switching.
+ */
+
+#define G_LOG_DOMAIN "winnow-ui"
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <gtksourceview/gtksource.h>
+
+#include "winnow-rule-pack-editor.h"
+#include "winnow-rule-row.h"
+
+struct _WinnowRulePackEditor
+{
+  GtkWidget               parent_instance;
+
+  WinnowRulePackDocument *document;
+  GPtrArray              *diagnostics;
+  gboolean                form_stale;
+  gboolean                editing_form;
+  gboolean                editing_json;
+  gboolean                loading_json;
+
+  /* template children */
+  GtkStack               *view_stack;
+  GtkStack               *form_stack;
+  GtkListBox             *rules_list;
+  GtkSourceView          *json_view;
+};
+
+G_DEFINE_FINAL_TYPE (WinnowRulePackEditor, winnow_rule_pack_editor, GTK_TYPE_WIDGET)
+
+/* --- the form ----------------------------------------------------------------------- */
+
+static void
+on_member_changed (WinnowRuleRow        *row,
+                   const char           *member,
+                   JsonNode             *value,
+                   WinnowRulePackEditor *self)
+{
+  if (self->document == NULL)
+    return;
+
+  self->editing_form = TRUE;
+  winnow_rule_pack_document_set_rule_member (self->document, winnow_rule_row_get_index (row),
+                                             member, value);
+  self->editing_form = FALSE;
+}
+
+static void
+update_rule_errors (WinnowRulePackEditor *self)
+{
+  if (self->diagnostics == NULL)
+    return;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->rules_list));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (WINNOW_IS_RULE_ROW (child))
+      {
+        WinnowRuleRow *row = WINNOW_RULE_ROW (child);
+        g_autofree char *error = NULL;
+
+        error = winnow_rule_pack_document_dup_rule_error (self->diagnostics,
+                                                          winnow_rule_row_get_index (row));
+        winnow_rule_row_set_error (row, error);
+      }
+}
+
+static void
+rebuild_form (WinnowRulePackEditor *self)
+{
+  gboolean editable;
+  guint n;
+
+  self->form_stale = FALSE;
+  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self->rules_list))) != NULL;)
+    gtk_list_box_remove (self->rules_list, child);
+  if (self->document == NULL)
+    return;
+
+  if (!winnow_rule_pack_document_get_is_json (self->document))
+    {
+      gtk_stack_set_visible_child_name (self->form_stack, "invalid");
+      return;
+    }
+
+  gtk_stack_set_visible_child_name (self->form_stack, "rules");
+  editable = !winnow_rule_pack_document_get_read_only (self->document);
+  n = winnow_rule_pack_document_get_n_rules (self->document);
+  for (guint i = 0; i < n; i++)
+    {
+      JsonObject *rule = winnow_rule_pack_document_get_rule (self->document, i);
+      GtkWidget *row;
+
+      if (rule == NULL)
+        {
+          /* Translators: %u is an index in the pack's rules array */
+          g_autofree char *text = g_strdup_printf (_("rules[%u] is not an object; edit it in "
+                                                     "the JSON view"), i);
+
+          row = adw_action_row_new ();
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), text);
+          gtk_widget_add_css_class (row, "error");
+        }
+      else
+        {
+          row = winnow_rule_row_new (i, rule, editable);
+          g_signal_connect_object (row, "member-changed", G_CALLBACK (on_member_changed),
+                                   self, 0);
+        }
+
+      gtk_list_box_append (self->rules_list, row);
+    }
+
+  update_rule_errors (self);
+}
+
+static void
+on_view_changed (WinnowRulePackEditor *self)
+{
+  if (self->form_stale &&
+      g_strcmp0 (gtk_stack_get_visible_child_name (self->view_stack), "form") == 0)
+    rebuild_form (self);
+}
+
+/* --- the JSON view ------------------------------------------------------------------ */
+
+static void
+load_json (WinnowRulePackEditor *self)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->json_view));
+  GtkTextIter start;
+
+  self->loading_json = TRUE;
+  gtk_text_buffer_set_text (buffer,
+                            self->document ? winnow_rule_pack_document_get_text (self->document)
+                                           : "", -1);
+  gtk_text_buffer_get_start_iter (buffer, &start);
+  gtk_text_buffer_place_cursor (buffer, &start);
+  self->loading_json = FALSE;
+}
+
+static void
+on_json_changed (WinnowRulePackEditor *self)
+{
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->json_view));
+  g_autofree char *text = NULL;
+  GtkTextIter start, end;
+
+  if (self->loading_json || self->document == NULL)
+    return;
+
+  gtk_text_buffer_get_bounds (buffer, &start, &end);
+  text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
+  self->editing_json = TRUE;
+  winnow_rule_pack_document_set_text (self->document, text);
+  self->editing_json = FALSE;
+}
+
+/* The text changed, in one view or the other: bring the other one along. */
+static void
+on_document_text (WinnowRulePackEditor *self)
+{
+  if (!self->editing_json)
+    load_json (self);
+
+  if (!self->editing_form)
+    {
+      self->form_stale = TRUE;
+      on_view_changed (self);
+    }
+}
+
+/* A duplicated pack becomes editable. */
+static void
+on_read_only_changed (WinnowRulePackEditor *self)
+{
+  gtk_text_view_set_editable (GTK_TEXT_VIEW (self->json_view),
+                              !winnow_rule_pack_document_get_read_only (self->document));
+  rebuild_form (self);
+}
+
+/* --- GObject ----------------------------------------------------------------------- */
+
+/* The source view follows the light or dark style with GtkSourceView's own Adwaita schemes. */
+static void
+update_style_scheme (WinnowRulePackEditor *self)
+{
+  GtkSourceStyleSchemeManager *manager = gtk_source_style_scheme_manager_get_default ();
+  gboolean dark = adw_style_manager_get_dark (adw_style_manager_get_default ());
+  GtkSourceStyleScheme *scheme =
+    gtk_source_style_scheme_manager_get_scheme (manager, dark ? "Adwaita-dark" : "Adwaita");
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->json_view));
+
+  if (scheme != NULL)
+    gtk_source_buffer_set_style_scheme (GTK_SOURCE_BUFFER (buffer), scheme);
+}
+
+static void
+winnow_rule_pack_editor_dispose (GObject *object)
+{
+  WinnowRulePackEditor *self = WINNOW_RULE_PACK_EDITOR (object);
+
+  winnow_rule_pack_editor_set_document (self, NULL);
+  gtk_widget_dispose_template (GTK_WIDGET (self), WINNOW_TYPE_RULE_PACK_EDITOR);
+  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
+    gtk_widget_unparent (child);
+  g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (winnow_rule_pack_editor_parent_class)->dispose (object);
+}
+
+static void
+winnow_rule_pack_editor_class_init (WinnowRulePackEditorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = winnow_rule_pack_editor_dispose;
+
+  gtk_widget_class_set_layout_manager_type (widget_class, GTK_TYPE_BIN_LAYOUT);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/winnow/Winnow/ui/winnow-rule-pack-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, WinnowRulePackEditor, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, WinnowRulePackEditor, form_stack);
+  gtk_widget_class_bind_template_child (widget_class, WinnowRulePackEditor, rules_list);
+  gtk_widget_class_bind_template_child (widget_class, WinnowRulePackEditor, json_view);
+  g_type_ensure (GTK_SOURCE_TYPE_VIEW);
+}
+
+static void
+winnow_rule_pack_editor_init (WinnowRulePackEditor *self)
+{
+  GtkSourceLanguageManager *languages = gtk_source_language_manager_get_default ();
+  GtkSourceBuffer *buffer;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  buffer = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->json_view)));
+  gtk_source_buffer_set_language (buffer,
+                                  gtk_source_language_manager_get_language (languages, "json"));
+  g_signal_connect_object (buffer, "changed", G_CALLBACK (on_json_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (update_style_scheme), self, G_CONNECT_SWAPPED);
+  update_style_scheme (self);
+
+  g_signal_connect_object (self->view_stack, "notify::visible-child-name",
+                           G_CALLBACK (on_view_changed), self, G_CONNECT_SWAPPED);
+}
+
+/**
+ * winnow_rule_pack_editor_set_document:
+ * @self: a #WinnowRulePackEditor
+ * @document: (nullable): the pack to show
+ */
+void
+winnow_rule_pack_editor_set_document (WinnowRulePackEditor   *self,
+                                      WinnowRulePackDocument *document)
+{
+  g_return_if_fail (WINNOW_IS_RULE_PACK_EDITOR (self));
+  g_return_if_fail (document == NULL || WINNOW_IS_RULE_PACK_DOCUMENT (document));
+
+  if (self->document != NULL)
+    g_signal_handlers_disconnect_by_data (self->document, self);
+  g_set_object (&self->document, document);
+  g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
+
+  if (document != NULL)
+    {
+      g_signal_connect_object (document, "notify::text", G_CALLBACK (on_document_text), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (document, "notify::read-only",
+                               G_CALLBACK (on_read_only_changed), self, G_CONNECT_SWAPPED);
+    }
+
+  if (gtk_widget_in_destruction (GTK_WIDGET (self)))
+    return;
+
+  gtk_text_view_set_editable (GTK_TEXT_VIEW (self->json_view),
+                              document != NULL && !winnow_rule_pack_document_get_read_only (document));
+  load_json (self);
+  rebuild_form (self);
+}
+
+/**
+ * winnow_rule_pack_editor_set_diagnostics:
+ * @self: a #WinnowRulePackEditor
+ * @diagnostics: (nullable) (element-type WinnowDiagnostic): the engine's findings about the
+ *   current text; each rule shows its first error
+ */
+void
+winnow_rule_pack_editor_set_diagnostics (WinnowRulePackEditor *self,
+                                         GPtrArray            *diagnostics)
+{
+  g_return_if_fail (WINNOW_IS_RULE_PACK_EDITOR (self));
+
+  g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
+  if (diagnostics != NULL)
+    self->diagnostics = g_ptr_array_ref (diagnostics);
+  update_rule_errors (self);
+}
+
+/**
+ * winnow_rule_pack_editor_jump_to:
+ * @self: a #WinnowRulePackEditor
+ * @line: a 1-based line of the text
+ * @column: a 1-based column, or 0
+ *
+ * Shows the JSON view with the cursor there, where a diagnostic points.
+ */
+void
+winnow_rule_pack_editor_jump_to (WinnowRulePackEditor *self,
+                                 guint                 line,
+                                 guint                 column)
+{
+  GtkTextBuffer *buffer;
+  GtkTextIter iter;
+
+  g_return_if_fail (WINNOW_IS_RULE_PACK_EDITOR (self));
+
+  if (line == 0)
+    return;
+
+  buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->json_view));
+  gtk_stack_set_visible_child_name (self->view_stack, "json");
+  gtk_text_buffer_get_iter_at_line_offset (buffer, &iter, line - 1, column > 0 ? column - 1 : 0);
+  gtk_text_buffer_place_cursor (buffer, &iter);
+  gtk_text_view_scroll_to_iter (GTK_TEXT_VIEW (self->json_view), &iter, 0.1, FALSE, 0, 0);
+  gtk_widget_grab_focus (GTK_WIDGET (self->json_view));
+}
+
+/**
+ * winnow_rule_pack_editor_get_stack:
+ * @self: a #WinnowRulePackEditor
+ *
+ * Returns: (transfer none): the stack of the two views ("form", "json"), for a switcher
+ */
+GtkStack *
+winnow_rule_pack_editor_get_stack (WinnowRulePackEditor *self)
+{
+  g_return_val_if_fail (WINNOW_IS_RULE_PACK_EDITOR (self), NULL);
+  return self->view_stack;
+}

@@ -1,0 +1,440 @@
+/* winnow-rule-row.c — one Caveman rule as a form
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * An expander row per rule: its name and minimum intensity when folded, every field of the
+ * rule's JSON object when unfolded. The row never holds a rule of its own: it is filled from
+ * the JSON object and reports each edit as "member-changed" (member, new JSON value or %NULL
+ * to drop the member), which the page writes into the pack's text. A member the rule does not
+ * have shows empty; the engine's error about the rule (a pattern that does not compile, a bad
+ * flag) is shown under the pattern.
+ */
+
+#define G_LOG_DOMAIN "winnow-ui"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "winnow-rule-row.h"
+
+struct _WinnowRuleRow
+{
+  AdwExpanderRow  parent_instance;
+
+  guint           index;
+  gboolean        loading;
+  gboolean        editable;
+  char           *error;
+
+  /* template children */
+  GtkLabel       *intensity_badge;
+  GtkImage       *error_icon;
+  AdwEntryRow    *name_row;
+  AdwEntryRow    *pattern_row;
+  GtkWidget      *error_row;
+  GtkLabel       *error_label;
+  AdwEntryRow    *flags_row;
+  AdwEntryRow    *replacement_row;
+  GtkButton      *add_entry_button;
+  GtkGrid        *map_grid;
+  AdwComboRow    *context_row;
+  AdwComboRow    *intensity_row;
+  AdwEntryRow    *description_row;
+};
+
+G_DEFINE_FINAL_TYPE (WinnowRuleRow, winnow_rule_row, ADW_TYPE_EXPANDER_ROW)
+
+enum {
+  MEMBER_CHANGED,
+  N_SIGNALS
+};
+
+static guint signals [N_SIGNALS];
+
+static const char * const contexts[] = { "all", "user", "assistant", "system", NULL };
+static const char * const intensities[] = { "lite", "full", "ultra", NULL };
+
+static void
+emit_string (WinnowRuleRow *self,
+             const char    *member,
+             const char    *value)
+{
+  g_autoptr(JsonNode) node = NULL;
+
+  if (self->loading)
+    return;
+
+  if (value != NULL)
+    node = json_node_init_string (json_node_alloc (), value);
+  g_signal_emit (self, signals [MEMBER_CHANGED], 0, member, node);
+}
+
+static void
+update_title (WinnowRuleRow *self)
+{
+  const char *name = gtk_editable_get_text (GTK_EDITABLE (self->name_row));
+  const char *description = gtk_editable_get_text (GTK_EDITABLE (self->description_row));
+  guint intensity = adw_combo_row_get_selected (self->intensity_row);
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self), name[0] ? name : _("(unnamed)"));
+  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self), description);
+  gtk_label_set_text (self->intensity_badge, intensity < 3 ? intensities[intensity] : "");
+}
+
+static void
+on_name_changed (WinnowRuleRow *self)
+{
+  update_title (self);
+  emit_string (self, "name", gtk_editable_get_text (GTK_EDITABLE (self->name_row)));
+}
+
+static void
+on_pattern_changed (WinnowRuleRow *self)
+{
+  emit_string (self, "pattern", gtk_editable_get_text (GTK_EDITABLE (self->pattern_row)));
+}
+
+/* No flags means the default "gi": an emptied field drops the member. */
+static void
+on_flags_changed (WinnowRuleRow *self)
+{
+  const char *flags = gtk_editable_get_text (GTK_EDITABLE (self->flags_row));
+
+  emit_string (self, "flags", flags[0] ? flags : NULL);
+}
+
+static void
+on_replacement_changed (WinnowRuleRow *self)
+{
+  emit_string (self, "replacement", gtk_editable_get_text (GTK_EDITABLE (self->replacement_row)));
+}
+
+static void
+on_description_changed (WinnowRuleRow *self)
+{
+  const char *description = gtk_editable_get_text (GTK_EDITABLE (self->description_row));
+
+  update_title (self);
+  emit_string (self, "description", description[0] ? description : NULL);
+}
+
+static void
+on_context_changed (WinnowRuleRow *self)
+{
+  guint selected = adw_combo_row_get_selected (self->context_row);
+
+  if (selected < G_N_ELEMENTS (contexts) - 1)
+    emit_string (self, "context", contexts[selected]);
+}
+
+static void
+on_intensity_changed (WinnowRuleRow *self)
+{
+  guint selected = adw_combo_row_get_selected (self->intensity_row);
+
+  update_title (self);
+  if (selected < G_N_ELEMENTS (intensities) - 1)
+    emit_string (self, "minIntensity", intensities[selected]);
+}
+
+/* --- the replacement map ------------------------------------------------------------- */
+
+static guint
+map_n_rows (WinnowRuleRow *self)
+{
+  guint n = 0;
+
+  while (gtk_grid_get_child_at (self->map_grid, 0, n) != NULL)
+    n++;
+  return n;
+}
+
+/* The map is written whole from the table: keys in table order, empty keys left out. */
+static void
+emit_map (WinnowRuleRow *self)
+{
+  g_autoptr(JsonObject) map = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  guint n = map_n_rows (self);
+
+  if (self->loading)
+    return;
+
+  map = json_object_new ();
+  for (guint i = 0; i < n; i++)
+    {
+      const char *key = gtk_editable_get_text (GTK_EDITABLE (gtk_grid_get_child_at (self->map_grid, 0, i)));
+      const char *value = gtk_editable_get_text (GTK_EDITABLE (gtk_grid_get_child_at (self->map_grid, 1, i)));
+
+      if (key[0] != '\0')
+        json_object_set_string_member (map, key, value);
+    }
+
+  if (n > 0)
+    node = json_node_init_object (json_node_alloc (), map);
+  g_signal_emit (self, signals [MEMBER_CHANGED], 0, "replacementMap", node);
+}
+
+static void
+on_remove_entry (GtkButton     *button,
+                 WinnowRuleRow *self)
+{
+  int column, row;
+
+  gtk_grid_query_child (self->map_grid, GTK_WIDGET (button), &column, &row, NULL, NULL);
+  gtk_grid_remove_row (self->map_grid, row);
+  emit_map (self);
+}
+
+static GtkWidget *
+add_map_entry (WinnowRuleRow *self,
+               const char    *key,
+               const char    *value)
+{
+  guint row = map_n_rows (self);
+  GtkWidget *key_entry = gtk_entry_new ();
+  GtkWidget *value_entry = gtk_entry_new ();
+  GtkWidget *remove = gtk_button_new_from_icon_name ("list-remove-symbolic");
+
+  gtk_editable_set_text (GTK_EDITABLE (key_entry), key);
+  gtk_editable_set_text (GTK_EDITABLE (value_entry), value);
+  gtk_editable_set_editable (GTK_EDITABLE (key_entry), self->editable);
+  gtk_editable_set_editable (GTK_EDITABLE (value_entry), self->editable);
+  gtk_widget_set_hexpand (key_entry, TRUE);
+  gtk_widget_set_hexpand (value_entry, TRUE);
+  gtk_entry_set_placeholder_text (GTK_ENTRY (key_entry), _("match, lower-cased"));
+  gtk_entry_set_placeholder_text (GTK_ENTRY (value_entry), _("replacement"));
+  gtk_widget_set_tooltip_text (key_entry, _("Map key"));
+  gtk_widget_set_tooltip_text (value_entry, _("Map value"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (key_entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Map key"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (value_entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Map value"), -1);
+  gtk_widget_set_tooltip_text (remove, _("Remove This Entry"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (remove), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Remove This Entry"), -1);
+  gtk_widget_add_css_class (remove, "flat");
+  gtk_widget_set_visible (remove, self->editable);
+
+  g_signal_connect_object (key_entry, "changed", G_CALLBACK (emit_map), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (value_entry, "changed", G_CALLBACK (emit_map), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (remove, "clicked", G_CALLBACK (on_remove_entry), self, 0);
+
+  gtk_grid_attach (self->map_grid, key_entry, 0, row, 1, 1);
+  gtk_grid_attach (self->map_grid, value_entry, 1, row, 1, 1);
+  gtk_grid_attach (self->map_grid, remove, 2, row, 1, 1);
+
+  return key_entry;
+}
+
+static void
+on_add_entry (WinnowRuleRow *self)
+{
+  gtk_widget_grab_focus (add_map_entry (self, "", ""));
+  /* an entry without a key is not written until it has one */
+}
+
+/* --- GObject ----------------------------------------------------------------------- */
+
+static void
+winnow_rule_row_dispose (GObject *object)
+{
+  WinnowRuleRow *self = WINNOW_RULE_ROW (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), WINNOW_TYPE_RULE_ROW);
+  g_clear_pointer (&self->error, g_free);
+
+  G_OBJECT_CLASS (winnow_rule_row_parent_class)->dispose (object);
+}
+
+static void
+winnow_rule_row_class_init (WinnowRuleRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = winnow_rule_row_dispose;
+
+  /**
+   * WinnowRuleRow::member-changed:
+   * @self: the row
+   * @member: the rule's member that was edited ("pattern", "replacementMap"…)
+   * @value: (nullable): its new value; %NULL when the member is to be dropped
+   */
+  signals [MEMBER_CHANGED] =
+    g_signal_new ("member-changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, JSON_TYPE_NODE);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/winnow/Winnow/ui/winnow-rule-row.ui");
+  gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, intensity_badge);
+  gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, error_icon);
+  gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, name_row);
+  gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, pattern_row);
+  gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, error_row);
+  gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, error_label);
+  gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, flags_row);
+  gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, replacement_row);
+  gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, add_entry_button);
+  gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, map_grid);
+  gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, context_row);
+  gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, intensity_row);
+  gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, description_row);
+}
+
+static void
+winnow_rule_row_init (WinnowRuleRow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  g_signal_connect_object (self->name_row, "changed", G_CALLBACK (on_name_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->pattern_row, "changed", G_CALLBACK (on_pattern_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->flags_row, "changed", G_CALLBACK (on_flags_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->replacement_row, "changed",
+                           G_CALLBACK (on_replacement_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->description_row, "changed",
+                           G_CALLBACK (on_description_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->context_row, "notify::selected",
+                           G_CALLBACK (on_context_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->intensity_row, "notify::selected",
+                           G_CALLBACK (on_intensity_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->add_entry_button, "clicked", G_CALLBACK (on_add_entry), self,
+                           G_CONNECT_SWAPPED);
+}
+
+static void
+set_entry (AdwEntryRow *row,
+           JsonObject  *rule,
+           const char  *member,
+           gboolean     editable)
+{
+  JsonNode *node = json_object_get_member (rule, member);
+
+  gtk_editable_set_text (GTK_EDITABLE (row),
+                         node != NULL && JSON_NODE_HOLDS_VALUE (node) &&
+                         json_node_get_value_type (node) == G_TYPE_STRING
+                         ? json_node_get_string (node) : "");
+  gtk_editable_set_editable (GTK_EDITABLE (row), editable);
+}
+
+static guint
+choice (JsonObject         *rule,
+        const char         *member,
+        const char * const *names,
+        guint               fallback)
+{
+  const char *value = json_object_get_string_member_with_default (rule, member, NULL);
+
+  for (guint i = 0; value != NULL && names[i] != NULL; i++)
+    if (g_str_equal (names[i], value))
+      return i;
+
+  return fallback;
+}
+
+/**
+ * winnow_rule_row_new:
+ * @index: the rule's index in `rules[]`
+ * @rule: the rule's JSON object
+ * @editable: whether the fields can be edited (a built-in pack's cannot)
+ *
+ * Returns: (transfer floating): a row showing @rule
+ */
+GtkWidget *
+winnow_rule_row_new (guint       index,
+                     JsonObject *rule,
+                     gboolean    editable)
+{
+  WinnowRuleRow *self;
+  JsonNode *map;
+
+  g_return_val_if_fail (rule != NULL, NULL);
+
+  self = g_object_new (WINNOW_TYPE_RULE_ROW, NULL);
+  self->index = index;
+  self->editable = editable;
+  self->loading = TRUE;
+
+  set_entry (self->name_row, rule, "name", editable);
+  set_entry (self->pattern_row, rule, "pattern", editable);
+  set_entry (self->flags_row, rule, "flags", editable);
+  set_entry (self->replacement_row, rule, "replacement", editable);
+  set_entry (self->description_row, rule, "description", editable);
+  adw_combo_row_set_selected (self->context_row, choice (rule, "context", contexts, 0));
+  adw_combo_row_set_selected (self->intensity_row, choice (rule, "minIntensity", intensities, 0));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->context_row), editable);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->intensity_row), editable);
+  gtk_widget_set_visible (GTK_WIDGET (self->add_entry_button), editable);
+
+  map = json_object_get_member (rule, "replacementMap");
+  if (map != NULL && JSON_NODE_HOLDS_OBJECT (map))
+    {
+      JsonObject *object = json_node_get_object (map);
+      g_autoptr(GList) keys = json_object_get_members (object);
+
+      for (const GList *l = keys; l != NULL; l = l->next)
+        {
+          JsonNode *value = json_object_get_member (object, l->data);
+
+          add_map_entry (self, l->data,
+                         JSON_NODE_HOLDS_VALUE (value) &&
+                         json_node_get_value_type (value) == G_TYPE_STRING
+                         ? json_node_get_string (value) : "");
+        }
+    }
+
+  update_title (self);
+  self->loading = FALSE;
+
+  return GTK_WIDGET (self);
+}
+
+guint
+winnow_rule_row_get_index (WinnowRuleRow *self)
+{
+  g_return_val_if_fail (WINNOW_IS_RULE_ROW (self), 0);
+  return self->index;
+}
+
+/**
+ * winnow_rule_row_set_error:
+ * @self: a #WinnowRuleRow
+ * @message: (nullable): the engine's error about this rule, or %NULL when it loads
+ */
+void
+winnow_rule_row_set_error (WinnowRuleRow *self,
+                           const char    *message)
+{
+  g_return_if_fail (WINNOW_IS_RULE_ROW (self));
+
+  if (g_strcmp0 (self->error, message) == 0)
+    return;
+
+  g_free (self->error);
+  self->error = g_strdup (message);
+
+  gtk_label_set_text (self->error_label, message ? message : "");
+  gtk_widget_set_visible (self->error_row, message != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->error_icon), message != NULL);
+  if (message != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (self->pattern_row), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->pattern_row), "error");
+}
+
+/**
+ * winnow_rule_row_get_error:
+ * @self: a #WinnowRuleRow
+ *
+ * Returns: (nullable): the error shown under the pattern
+ */
+const char *
+winnow_rule_row_get_error (WinnowRuleRow *self)
+{
+  g_return_val_if_fail (WINNOW_IS_RULE_ROW (self), NULL);
+  return self->error;
+}

@@ -1,0 +1,25 @@
+/* winnow-rule-row.h — one Caveman rule as a form
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+
+#pragma once
+
+#include <adwaita.h>
+#include <json-glib/json-glib.h>
+
+G_BEGIN_DECLS
+
+#define WINNOW_TYPE_RULE_ROW (winnow_rule_row_get_type ())
+
+G_DECLARE_FINAL_TYPE (WinnowRuleRow, winnow_rule_row, WINNOW, RULE_ROW, AdwExpanderRow)
+
+GtkWidget *winnow_rule_row_new          (guint          index,
+                                         JsonObject    *rule,
+                                         gboolean       editable);
+guint      winnow_rule_row_get_index    (WinnowRuleRow *self);
+void       winnow_rule_row_set_error    (WinnowRuleRow *self,
+                                         const char    *message);
+const char *winnow_rule_row_get_error   (WinnowRuleRow *self);
+
+G_END_DECLS
