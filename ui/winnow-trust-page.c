@@ -526,7 +526,13 @@ static void
 update_filters (WinnowTrustPage *self)
 {
   g_autofree char *text = NULL;
+  g_autoptr(GHashTable) expanded = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
+  /* a reload (the file changed on disk) keeps open what the person had open */
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->filter_list)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    if (ADW_IS_EXPANDER_ROW (row) && adw_expander_row_get_expanded (ADW_EXPANDER_ROW (row)))
+      g_hash_table_add (expanded, g_strdup (gtk_widget_get_name (row)));
   remove_all_rows (self->filter_list);
   gtk_widget_set_visible (GTK_WIDGET (self->filter_list),
                           self->filters != NULL && self->filters->len > 0);
@@ -567,7 +573,14 @@ update_filters (WinnowTrustPage *self)
   gtk_label_set_text (self->filters_status, text);
 
   for (guint i = 0; self->filters != NULL && i < self->filters->len; i++)
-    gtk_list_box_append (self->filter_list, filter_row (self, g_ptr_array_index (self->filters, i)));
+    {
+      WinnowFilter *filter = g_ptr_array_index (self->filters, i);
+      GtkWidget *row = filter_row (self, filter);
+
+      adw_expander_row_set_expanded (ADW_EXPANDER_ROW (row),
+                                     g_hash_table_contains (expanded, winnow_filter_get_id (filter)));
+      gtk_list_box_append (self->filter_list, row);
+    }
 }
 
 static void
