@@ -18,6 +18,7 @@
 #include "winnow-diagnostic.h"
 #include "winnow-filter.h"
 #include "winnow-filter-pack.h"
+#include "winnow-filter-risk.h"
 #include "winnow-trace-stage.h"
 #include "winnow-rtk-result.h"
 #include "winnow-rtk.h"

@@ -93,6 +93,119 @@ shoot_editor (WinnowWindow *window,
   return TRUE;
 }
 
+/* A project that ships a few real filters (copies of built-ins it tunes) and one of its own
+ * with a careless drop pattern, so the page has risks to show. */
+static char *
+make_trust_project (void)
+{
+  static const char * const ids[] = { "test-pytest", "git-status", "build-make", NULL };
+  static const char risky[] =
+    "{\n"
+    "  \"id\": \"acme-deploy\",\n"
+    "  \"label\": \"acme deploy\",\n"
+    "  \"category\": \"deploy\",\n"
+    "  \"match\": { \"commands\": [\"^(?:\\\\./)?deploy\\\\.sh\\\\b\"] },\n"
+    "  \"rules\": { \"dropPatterns\": [\"^\\\\s*$\", \"^\\\\[deploy\\\\]\", \"error\"] }\n"
+    "}";
+  g_autoptr(WinnowCatalog) catalog = winnow_catalog_new ();
+  g_autoptr(GPtrArray) filters = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) parsed = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *rtk = NULL;
+  g_autofree char *path = NULL;
+  char *dir = g_dir_make_tmp ("acme-shop-XXXXXX", NULL);
+
+  winnow_catalog_add_builtin (catalog);
+  for (guint i = 0; ids[i] != NULL; i++)
+    {
+      WinnowFilter *filter = winnow_catalog_lookup (catalog, ids[i]);
+
+      if (filter != NULL)
+        g_ptr_array_add (filters, g_object_ref (filter));
+    }
+  parsed = winnow_filter_pack_parse (risky, -1, WINNOW_FILTER_SOURCE_PROJECT, NULL,
+                                     WINNOW_FILTER_PARSE_DEFAULT, NULL);
+  if (parsed != NULL && parsed->len > 0)
+    g_ptr_array_add (filters, g_object_ref (g_ptr_array_index (parsed, 0)));
+
+  json = winnow_filter_pack_to_json (filters, TRUE);
+  rtk = g_build_filename (dir, ".rtk", NULL);
+  path = g_build_filename (rtk, "filters.json", NULL);
+  g_mkdir_with_parents (rtk, 0755);
+  g_file_set_contents (path, json, -1, NULL);
+  return dir;
+}
+
+static gboolean
+trust_settled (gpointer data)
+{
+  return !winnow_trust_page_get_busy (data) && winnow_trust_page_get_status (data) != NULL;
+}
+
+typedef struct
+{
+  WinnowTrustPage  *page;
+  WinnowTrustState  state;
+} TrustWait;
+
+static gboolean
+trust_in_state (gpointer data)
+{
+  TrustWait *w = data;
+
+  return trust_settled (w->page) &&
+         winnow_trust_status_get_state (winnow_trust_page_get_status (w->page)) == w->state;
+}
+
+/* The Trust page: untrusted with a risky filter opened, then trusted, then changed on disk. */
+static gboolean
+shoot_trust (WinnowWindow *window,
+             const char   *dir,
+             const char   *project)
+{
+  WinnowTrustPage *page = WINNOW_TRUST_PAGE (test_ui_find (GTK_WIDGET (window),
+                                                           WINNOW_TYPE_TRUST_PAGE, NULL));
+  g_autofree char *path = g_build_filename (project, ".rtk", "filters.json", NULL);
+  g_autofree char *contents = NULL;
+  g_autofree char *approved = NULL;
+  g_autoptr(GPtrArray) rows = NULL;
+  TrustWait wait = { page, WINNOW_TRUST_UNTRUSTED };
+
+  winnow_window_set_page (window, "trust");
+  winnow_trust_page_open_project (page, project);
+  test_ui_wait_for (trust_settled, page, 30000);
+  rows = test_ui_find_all (GTK_WIDGET (page), ADW_TYPE_EXPANDER_ROW);
+  if (rows->len > 0)
+    adw_expander_row_set_expanded (g_ptr_array_index (rows, rows->len - 1), TRUE);
+  if (!shoot_one (window, dir, "trust-untrusted"))
+    return FALSE;
+
+  approved = winnow_trust_approve (project, NULL);
+  wait.state = WINNOW_TRUST_TRUSTED;
+  test_ui_wait_for (trust_in_state, &wait, 10000);
+  if (!shoot_one (window, dir, "trust-trusted"))
+    return FALSE;
+
+  if (!g_file_get_contents (path, &contents, NULL, NULL))
+    return FALSE;
+  {
+    g_autofree char *edited = g_strconcat (contents, "\n", NULL);
+
+    g_file_set_contents (path, edited, -1, NULL);
+  }
+  wait.state = WINNOW_TRUST_CHANGED;
+  test_ui_wait_for (trust_in_state, &wait, 10000);
+  if (!shoot_one (window, dir, "trust-changed"))
+    return FALSE;
+
+  /* back to untrusted for the page-by-page shots */
+  winnow_trust_revoke (project, NULL);
+  g_file_set_contents (path, contents, -1, NULL);
+  wait.state = WINNOW_TRUST_UNTRUSTED;
+  test_ui_wait_for (trust_in_state, &wait, 10000);
+  return TRUE;
+}
+
 static gboolean
 shoot (WinnowWindow *window,
        const char   *dir,
@@ -126,6 +239,7 @@ main (int    argc,
   const char *sample = argc > 2 ? argv[2] : "pytest";
   g_autofree char *data_dir = g_dir_make_tmp ("winnow-screenshot-XXXXXX", NULL);
   g_autoptr(WinnowContext) context = NULL;
+  g_autofree char *project = NULL;
   WinnowWindow *window;
   WinnowPreviewPage *page;
   gboolean ok;
@@ -155,7 +269,9 @@ main (int    argc,
     }
   test_ui_wait_for (settled, page, 30000);
 
-  ok = shoot (window, dir, "");
+  project = make_trust_project ();
+  ok = shoot_trust (window, dir, project);
+  ok = ok && shoot (window, dir, "");
   ok = ok && shoot_editor (window, dir);
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
                                       ADW_COLOR_SCHEME_FORCE_DARK);
@@ -163,5 +279,6 @@ main (int    argc,
 
   gtk_window_destroy (GTK_WINDOW (window));
   test_util_remove_tree (data_dir);
+  test_util_remove_tree (project);
   return ok ? EXIT_SUCCESS : EXIT_FAILURE;
 }

@@ -27,6 +27,7 @@ struct _WinnowWindow
   AdwViewStack         *stack;
   WinnowPreviewPage    *preview_page;
   WinnowFiltersPage    *filters_page;
+  WinnowTrustPage      *trust_page;
   gboolean              close_confirmed;
   WinnowRulePacksPage  *rule_packs_page;
 };
@@ -158,6 +159,7 @@ winnow_window_constructed (GObject *object)
   winnow_preview_page_set_context (self->preview_page, self->context);
   winnow_filters_page_set_context (self->filters_page, self->context);
   winnow_rule_packs_page_set_context (self->rule_packs_page, self->context);
+  winnow_trust_page_set_context (self->trust_page, self->context);
 }
 
 static void
@@ -241,6 +243,7 @@ winnow_window_class_init (WinnowWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WinnowWindow, preview_page);
   gtk_widget_class_bind_template_child (widget_class, WinnowWindow, filters_page);
   gtk_widget_class_bind_template_child (widget_class, WinnowWindow, rule_packs_page);
+  gtk_widget_class_bind_template_child (widget_class, WinnowWindow, trust_page);
 
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
   gtk_widget_class_install_action (widget_class, "win.show-filter", "s", show_filter_action);
@@ -248,6 +251,7 @@ winnow_window_class_init (WinnowWindowClass *klass)
   g_type_ensure (WINNOW_TYPE_PREVIEW_PAGE);
   g_type_ensure (WINNOW_TYPE_FILTERS_PAGE);
   g_type_ensure (WINNOW_TYPE_RULE_PACKS_PAGE);
+  g_type_ensure (WINNOW_TYPE_TRUST_PAGE);
 }
 
 static void

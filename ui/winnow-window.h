@@ -11,6 +11,7 @@
 #include "winnow-application.h"
 #include "winnow-filters-page.h"
 #include "winnow-preview-page.h"
+#include "winnow-trust-page.h"
 
 G_BEGIN_DECLS
 
