@@ -72,7 +72,8 @@ static const WinnowOutputType output_types[] = {
 
   { "git-blame", "git", "git blame",
     { "^git\\s+(?:blame|annotate)\\b" }, { NULL },
-    { "^\\^?[0-9a-f]{7,} (?:\\S+ )?\\(.+ \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} [+-]\\d{4} +\\d+\\) " } },
+    { "^\\^?[0-9a-f]{7,} (?:\\S+ )?\\(.+ \\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} [+-]\\d{4} +\\d+\\) ",
+      "^fatal: no such path '[^']+' in \\S+$" } },
   { "git-tag", "git", "git tag listings",
     { "^git\\s+tag\\b" }, { NULL },
     { NULL } },
@@ -134,8 +135,10 @@ static const WinnowOutputType output_types[] = {
     { "^(?:bundle\\s+exec\\s+)?rspec\\b" }, { NULL },
     { "^\\d+ examples?, \\d+ failures?", "^Failures:$", "^rspec \\./\\S+:\\d+" } },
   { "test-minitest", "test", "Minitest",
-    { "^(?:bundle\\s+exec\\s+)?(?:rake\\s+test|rails\\s+test|ruby\\s+-Itest)\\b" }, { NULL },
-    { "^\\d+ runs, \\d+ assertions, \\d+ failures, \\d+ errors", "^# Running:$", "^Finished in [\\d.]+s, " } },
+    { "^(?:bundle\\s+exec\\s+)?(?:rake\\s+test|rails\\s+test|bin/rails\\s+test)\\b",
+      "^ruby\\s+(?:-\\S+\\s+)*\\S*test\\S*\\.rb\\b" }, { NULL },
+    { "^\\d+ runs, \\d+ assertions, \\d+ failures, \\d+ errors", "^# Running:$", "^Finished in [\\d.]+s, ",
+      "^Run options: .*--seed[ =]\\d+" } },
 
   /* ---- builds ------------------------------------------------------------------------- */
   { "clang-tidy", "lint", "clang-tidy",
