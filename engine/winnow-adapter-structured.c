@@ -49,7 +49,8 @@ static const char *const status_words[] = {
 
 /* phrases, lower case, matched anywhere */
 static const WinnowLiteral status_phrases[] = {
-  WINNOW_LITERAL ("could not"), WINNOW_LITERAL ("no such"), WINNOW_LITERAL ("not found"),
+  WINNOW_LITERAL ("complete!"), WINNOW_LITERAL ("could not"), WINNOW_LITERAL ("no such"),
+  WINNOW_LITERAL ("not found"),
   WINNOW_LITERAL ("unable to"),
 };
 
@@ -58,7 +59,8 @@ static const WinnowLiteral labels[] = {
   WINNOW_LITERAL ("actual"), WINNOW_LITERAL ("caused by"), WINNOW_LITERAL ("duration"),
   WINNOW_LITERAL ("expected"), WINNOW_LITERAL ("got"), WINNOW_LITERAL ("help"),
   WINNOW_LITERAL ("hint"), WINNOW_LITERAL ("left"), WINNOW_LITERAL ("note"),
-  WINNOW_LITERAL ("obtained"), WINNOW_LITERAL ("received"), WINNOW_LITERAL ("right"),
+  WINNOW_LITERAL ("obtained"), WINNOW_LITERAL ("plan"), WINNOW_LITERAL ("received"),
+  WINNOW_LITERAL ("right"),
   WINNOW_LITERAL ("test suites"), WINNOW_LITERAL ("tests"), WINNOW_LITERAL ("want"),
 };
 

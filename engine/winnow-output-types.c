@@ -390,7 +390,10 @@ static const WinnowOutputType output_types[] = {
   { "terraform-plan", "infra", "Terraform",
     { "^terraform\\s+(?:plan|apply|destroy|init|validate|refresh)\\b" }, { NULL },
     { "^Terraform will perform the following actions:", "^Plan: \\d+ to add, \\d+ to change, \\d+ to destroy\\.",
-      "^\\S+: Refreshing state\\.\\.\\. \\[id=", "^Terraform has been successfully initialized!" } },
+      "^\\S+: Refreshing state\\.\\.\\. \\[id=", "^Terraform has been successfully initialized!",
+      "^Apply complete! Resources: \\d+ added, \\d+ changed, \\d+ destroyed\\.",
+      /* an HCL diagnostic (OpenTofu prints the same; one filter serves both) */
+      "^[│ ]?(?:Error|Warning): .*\\n[│ ]*\\n[│ ]*  on \\S+ line \\d+" } },
   { "tofu-plan", "infra", "OpenTofu",
     { "^tofu\\s+(?:plan|apply|destroy|init|validate|refresh)\\b" }, { NULL },
     { "^OpenTofu will perform the following actions:", "^OpenTofu has been successfully initialized!" } },

@@ -390,6 +390,23 @@ capc rubocop-color            lint rubocop rubocop $RB 'rubocop --color lib/repo
 cap rubocop-clean             lint rubocop rubocop $RB 'rubocop lib/pricing.rb'
 
 # ===========================================================================
+# Terraform (terraform_data is built in: nothing to download); skipped when the
+# terraform binary is not installed (it is not a Debian package)
+# ===========================================================================
+if command -v terraform > /dev/null; then
+  TF=tf-app
+  setup $TF 'rm -rf .terraform .terraform.lock.hcl terraform.tfstate terraform.tfstate.backup broken/.terraform'
+  cap terraform-init          infra terraform terraform-plan $TF 'terraform init -no-color'
+  cap terraform-plan          infra terraform terraform-plan $TF 'terraform plan -no-color'
+  capc terraform-plan-color   infra terraform terraform-plan $TF 'terraform plan'
+  cap terraform-apply         infra terraform terraform-plan $TF 'terraform apply -auto-approve -no-color'
+  cap terraform-plan-destroy  infra terraform terraform-plan $TF 'terraform plan -no-color -var replicas=1 -var environment=prod'
+  setup $TF/broken 'terraform init -no-color'
+  cap terraform-plan-error    infra terraform terraform-plan $TF/broken 'terraform plan -no-color'
+  setup $TF 'rm -rf .terraform terraform.tfstate terraform.tfstate.backup broken/.terraform'
+fi
+
+# ===========================================================================
 # shell linting
 # ===========================================================================
 cap shellcheck                lint shellcheck shellcheck shell-scripts 'shellcheck deploy.sh'
