@@ -151,7 +151,25 @@ contains (const char *line,
   return memmem (line, length, needle, strlen (needle)) != NULL;
 }
 
-/* A line of a program or a shell session rather than of a document. */
+/* "lib/report.rb:10:16: …": a line that opens with a file.ext:N location, as a compiler's or
+ * linter's finding does. */
+static gboolean
+opens_with_location (const char *t,
+                     gsize       n)
+{
+  gsize i = 0;
+  gsize dot = 0;
+
+  while (i < n && t[i] != ':' && t[i] != ' ' && t[i] != '\t')
+    {
+      if (t[i] == '.')
+        dot = i;
+      i++;
+    }
+  return dot > 0 && dot + 1 < i && i + 1 < n && t[i] == ':' && g_ascii_isdigit (t[i + 1]);
+}
+
+/* A line of a program, a shell session or a tool's report rather than of a document. */
 static gboolean
 looks_like_code (const char *line,
                  gsize       length)
@@ -166,6 +184,13 @@ looks_like_code (const char *line,
   _winnow_adapter_trim (&t, &n);
   if (n == 0)
     return FALSE;
+  /* linters quote the offending source under each finding (its `# comment` lines look like
+   * headings) and mark the column with ^^^ */
+  if (opens_with_location (t, n))
+    return TRUE;
+  for (gsize i = 0; i < n && (t[i] == '^' || t[i] == '~'); i++)
+    if (i + 1 == n)
+      return TRUE;
   if (strchr (";{}", t[n - 1]) != NULL)
     return TRUE;
   if (contains (t, n, " = ") || contains (t, n, " == ") || contains (t, n, "=>") ||

@@ -49,7 +49,8 @@ static const char *const status_words[] = {
 
 /* phrases, lower case, matched anywhere */
 static const WinnowLiteral status_phrases[] = {
-  WINNOW_LITERAL ("could not"), WINNOW_LITERAL ("no such"), WINNOW_LITERAL ("not found"),
+  WINNOW_LITERAL ("complete!"), WINNOW_LITERAL ("could not"), WINNOW_LITERAL ("no such"),
+  WINNOW_LITERAL ("not found"),
   WINNOW_LITERAL ("unable to"),
 };
 
@@ -58,7 +59,8 @@ static const WinnowLiteral labels[] = {
   WINNOW_LITERAL ("actual"), WINNOW_LITERAL ("caused by"), WINNOW_LITERAL ("duration"),
   WINNOW_LITERAL ("expected"), WINNOW_LITERAL ("got"), WINNOW_LITERAL ("help"),
   WINNOW_LITERAL ("hint"), WINNOW_LITERAL ("left"), WINNOW_LITERAL ("note"),
-  WINNOW_LITERAL ("obtained"), WINNOW_LITERAL ("received"), WINNOW_LITERAL ("right"),
+  WINNOW_LITERAL ("obtained"), WINNOW_LITERAL ("plan"), WINNOW_LITERAL ("received"),
+  WINNOW_LITERAL ("right"),
   WINNOW_LITERAL ("test suites"), WINNOW_LITERAL ("tests"), WINNOW_LITERAL ("want"),
 };
 
@@ -116,6 +118,23 @@ is_status_line (const char *line,
   gsize n = length - indent;
   gsize i = 0;
 
+  /* a tool that colours a whole line (RSpec's "\e[31m  expected: …") still labels it: look
+   * past leading colour codes and the indent after them */
+  while (n >= 3 && t[0] == '\x1b' && t[1] == '[')
+    {
+      gsize k = 2;
+
+      while (k < n && (g_ascii_isdigit (t[k]) || t[k] == ';'))
+        k++;
+      if (k >= n || t[k] != 'm')
+        break;
+      k++;
+      while (k < n && (t[k] == ' ' || t[k] == '\t'))
+        k++;
+      t += k;
+      n -= k;
+    }
+
   /* pytest: "E       assert 3 == 4"; banners "_____ test_x _____", "==== 1 failed ====" */
   if (indent == 0 && n >= 2 && t[0] == 'E' && (t[1] == ' ' || t[1] == '\t'))
     return TRUE;
@@ -132,8 +151,9 @@ is_status_line (const char *line,
   if (starts_with (t, n, "not ok") || starts_with (t, n, "File \"") ||
       (starts_with (t, n, "Ran ") && n > 4 && g_ascii_isdigit (t[4])))
     return TRUE;
-  /* JUnit and mocha number their failures: "2) missingItemHasZeroQuantity(…)" */
-  if (indent == 0 && n >= 3 && g_ascii_isdigit (t[0]))
+  /* JUnit, mocha, RSpec and Minitest number their failures: "2) missingItemHasZeroQuantity(…)",
+   * "  3) Inventory#cheapest is nil when empty" (indented by two) */
+  if (indent <= 4 && n >= 3 && g_ascii_isdigit (t[0]))
     {
       gsize d = 0;
 

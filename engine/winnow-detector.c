@@ -281,6 +281,16 @@ make_sample (const char *text,
   return g_string_free (sample, FALSE);
 }
 
+static gboolean
+wraps_type (const WinnowOutputType *type,
+            const char             *inner)
+{
+  for (guint k = 0; k < WINNOW_MAX_WRAPPED && type->wraps[k] != NULL; k++)
+    if (strcmp (type->wraps[k], inner) == 0)
+      return TRUE;
+  return FALSE;
+}
+
 /* JSON is recognised by its shape: the output is one object or array, possibly after a few
  * lines of tool chatter (npm prints warnings before `--json` output). */
 static gboolean
@@ -339,6 +349,7 @@ winnow_detector_detect (WinnowDetector *self,
   gboolean has_errors;
   gboolean is_json;
   g_autofree guint8 *command_score = NULL;
+  g_autofree guint *hits_of = NULL;
   int best = -1;
   double best_score = 0.0;
   guint best_hits = 0;
@@ -382,6 +393,7 @@ winnow_detector_detect (WinnowDetector *self,
         }
     }
 
+  hits_of = g_new0 (guint, self->n_types);
   for (guint i = 0; i < self->n_types; i++)
     {
       const WinnowOutputType *type = &self->types[i];
@@ -397,6 +409,7 @@ winnow_detector_detect (WinnowDetector *self,
       if (strcmp (type->id, "json-output") == 0 && is_json)
         hits += 2;
 
+      hits_of[i] = hits;
       score = (command_score[i] == 2 ? STRONG_COMMAND_SCORE
                : command_score[i] == 1 ? WEAK_COMMAND_SCORE : 0.0) + hits * CONTENT_SCORE;
       if (score > best_score)
@@ -404,6 +417,33 @@ winnow_detector_detect (WinnowDetector *self,
           best = i;
           best_score = score;
           best_hits = hits;
+        }
+    }
+
+  /* A build system's or test runner's output contains the output of the tools it runs: make
+   * prints gcc's diagnostics, `go test` a panic. Those inner lines can outnumber the runner's
+   * own few lines, but the runner's filter is the one that knows the whole, so without strong
+   * command evidence any hit of a wrapping type's own patterns takes the win (repeatedly:
+   * gcc inside make inside cmake). */
+  for (gboolean moved = best >= 0 && command_score[best] != 2; moved;)
+    {
+      int wrapper = -1;
+
+      moved = FALSE;
+      for (guint i = 0; i < self->n_types; i++)
+        {
+          if (hits_of[i] == 0 || (int) i == best || !wraps_type (&self->types[i], self->types[best].id))
+            continue;
+          if (wrapper < 0 || hits_of[i] > hits_of[wrapper])
+            wrapper = i;
+        }
+      if (wrapper >= 0)
+        {
+          best = wrapper;
+          best_hits = hits_of[wrapper];
+          best_score = MAX (best_score, (command_score[wrapper] == 1 ? WEAK_COMMAND_SCORE : 0.0) +
+                                        best_hits * CONTENT_SCORE);
+          moved = TRUE;
         }
     }
 

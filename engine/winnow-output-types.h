@@ -10,6 +10,7 @@
 G_BEGIN_DECLS
 
 #define WINNOW_MAX_TYPE_PATTERNS 12
+#define WINNOW_MAX_WRAPPED        4
 
 typedef enum
 {
@@ -34,6 +35,10 @@ typedef struct
   const char            *weak_commands[WINNOW_MAX_TYPE_PATTERNS];
   const char            *content[WINNOW_MAX_TYPE_PATTERNS];
   WinnowOutputTypeFlags  flags;
+  /* types whose output this one's output contains (make prints gcc's diagnostics, go test
+   * prints panics): with no command, a hit of this type's own patterns beats the wrapped
+   * type's, whose lines are only part of the story */
+  const char            *wraps[WINNOW_MAX_WRAPPED];
 } WinnowOutputType;
 
 const WinnowOutputType *_winnow_output_types_get    (guint      *n_types);

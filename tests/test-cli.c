@@ -543,7 +543,12 @@ test_filters (void)
   g_auto(Run) table = { 0 };
   g_auto(Run) json = { 0 };
   g_auto(Run) stats = { 0 };
+  g_auto(Run) stats_json = { 0 };
   g_autoptr(JsonObject) obj = NULL;
+  g_autoptr(JsonObject) counts = NULL;
+  GList *categories;
+  gint64 n_filters = 0;
+  gint64 n_tests = 0;
   JsonArray *filters;
   gboolean found = FALSE;
 
@@ -570,6 +575,25 @@ test_filters (void)
   g_assert_cmpint (stats.status, ==, 0);
   g_assert_nonnull (strstr (out_str (&stats), "generic"));
   g_assert_nonnull (strstr (out_str (&stats), "total"));
+
+  /* the built-in catalog: at least 70 filters, each with at least three tests */
+  WINNOW (&stats_json, tmp_root, NULL, "filters", "--stats", "--json");
+  g_assert_cmpint (stats_json.status, ==, 0);
+  counts = parse_json (&stats_json);
+  categories = json_object_get_members (counts);
+  for (GList *l = categories; l != NULL; l = l->next)
+    {
+      JsonObject *category = json_object_get_object_member (counts, l->data);
+
+      n_filters += json_object_get_int_member (category, "filters");
+      n_tests += json_object_get_int_member (category, "tests");
+    }
+  g_list_free (categories);
+  g_assert_cmpint (n_filters, >=, 70);
+  g_assert_cmpint (n_tests, >=, 3 * n_filters);
+  g_assert_true (json_object_has_member (counts, "test"));
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (counts, "test"),
+                                               "filters"), >=, 10);
 }
 
 static void

@@ -5,7 +5,10 @@
  * For every sample of the corpus (real output of real tools, see tests/corpus/README.md), with
  * its command and without: every needle survives compression (compared after removing terminal
  * escapes), no output grows, none comes back empty, and compressing the result again changes
- * nothing. With its command, every sample is detected as its manifest's output type.
+ * nothing. With its command, every sample is detected as its manifest's output type, and with
+ * and without it, it reaches the filter the manifest names ("filter"), or for the few outputs
+ * that cannot tell their tool on their own (empty, or the same bytes another tool prints), the
+ * one "routeWithoutCommand" names with a reason (null: passed through, no filter).
  */
 
 #include "config.h"
@@ -42,6 +45,16 @@ check_sample (gconstpointer data)
   gsize length = 0;
   g_autoptr(GError) error = NULL;
 
+  const char *intended = json_object_get_string_member (entry, "filter");
+  const char *intended_without = intended;
+
+  if (json_object_has_member (entry, "routeWithoutCommand"))
+    {
+      g_assert_true (json_object_has_member (entry, "routeReason"));
+      intended_without = json_object_get_null_member (entry, "routeWithoutCommand")
+                           ? NULL : json_object_get_string_member (entry, "routeWithoutCommand");
+    }
+
   g_file_get_contents (path, &input, &length, &error);
   g_assert_no_error (error);
 
@@ -57,6 +70,16 @@ check_sample (gconstpointer data)
 
       g_assert_no_error (error);
       out = winnow_compression_get_text (c, &out_len);
+
+      {
+        WinnowFilter *filter = winnow_compression_get_filter (c);
+        const char *routed = filter ? winnow_filter_get_id (filter) : NULL;
+        const char *wanted = with_command ? intended : intended_without;
+
+        if (g_strcmp0 (routed, wanted) != 0)
+          g_error ("%s (%s): routed to filter %s, not %s", name, cmd ? cmd : "no command",
+                   routed ? routed : "none", wanted ? wanted : "none");
+      }
 
       if (out_len > length)
         g_error ("%s (%s): the output grew from %zu to %zu bytes", name,

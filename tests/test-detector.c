@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include "test-util.h"
 #include "winnow.h"
 
 static void
@@ -216,6 +217,43 @@ test_large_input (void)
   g_assert_cmpstr (winnow_detection_get_output_type (d), ==, "test-pytest");
 }
 
+/* A runner's output contains the output of what it runs (make prints gcc's diagnostics, go test
+ * a panic); without a command the runner's own lines decide, however many inner lines there are.
+ * A bare compiler run has no runner lines and stays the compiler's. */
+static void
+test_wrapped_output (void)
+{
+  static const struct { const char *sample; const char *command; const char *type; } cases[] = {
+    { "make-compile-error.txt", NULL, "build-make" },
+    { "make-linker-error.txt", NULL, "build-make" },
+    { "bigbuild-make-long.txt", NULL, "build-cmake" },
+    { "bigbuild-ninja-long.txt", NULL, "build-ninja" },
+    { "go-test-panic.txt", NULL, "test-go" },
+    { "cargo-clippy-deny.txt", NULL, "clippy" },
+    { "gcc-type-error.txt", NULL, "build-gcc" },
+    { "go-run-panic.txt", NULL, "trace-go-panic" },
+    /* `go run` is weak evidence: a build error stays a build error, a panic is a panic */
+    { "go-run-panic.txt", "go run ./cmd/crash", "trace-go-panic" },
+    { "go-build-error.txt", "go run ./...", "build-go" },
+  };
+  g_autoptr(WinnowDetector) detector = winnow_detector_new ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *rel = g_build_filename ("samples", cases[i].sample, NULL);
+      g_autofree char *path = test_util_corpus_path (rel);
+      g_autofree char *text = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(WinnowDetection) d = NULL;
+
+      g_file_get_contents (path, &text, NULL, &error);
+      g_assert_no_error (error);
+      d = detect (detector, text, cases[i].command);
+      g_test_message ("%s (%s)", cases[i].sample, cases[i].command ? cases[i].command : "no command");
+      g_assert_cmpstr (winnow_detection_get_output_type (d), ==, cases[i].type);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -230,6 +268,7 @@ main (int   argc,
   g_test_add_func ("/winnow/detector/not-utf8", test_not_utf8);
   g_test_add_func ("/winnow/detector/types", test_types);
   g_test_add_func ("/winnow/detector/large-input", test_large_input);
+  g_test_add_func ("/winnow/detector/wrapped-output", test_wrapped_output);
 
   return g_test_run ();
 }

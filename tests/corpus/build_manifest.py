@@ -3,9 +3,15 @@
 hand-picked needles in needles.json; check that every needle really occurs in
 its (ANSI-stripped) sample.
 
+Each entry also names the filter it is meant to reach ("filter": the built-in filter
+whose match.outputTypes claims the sample's output type, generic-output when none does),
+and, for the few outputs that are ambiguous without their command (routing.json, with a
+reason each), where it goes without it.
+
 Records of this run (.captures.tsv) replace the manifest entries of the same
 name, so a partial `regen.sh 'git-*'` keeps the other entries.
 """
+import glob
 import json
 import os
 import re
@@ -28,6 +34,18 @@ def plain_text(path):
     return strip_ansi(text).replace("\r\n", "\n")
 
 
+def filters_by_type():
+    """output type -> id of the built-in filter that claims it (highest priority first)."""
+    claims = {}
+    for path in sorted(glob.glob(os.path.join(HERE, "..", "..", "filters", "*.json"))):
+        with open(path) as fh:
+            doc = json.load(fh)
+        for f in doc if isinstance(doc, list) else [doc]:
+            for t in f.get("match", {}).get("outputTypes", []):
+                claims.setdefault(t, []).append((-f.get("priority", 0), f["id"]))
+    return {t: sorted(c)[0][1] for t, c in claims.items()}
+
+
 def main():
     manifest_path = os.path.join(HERE, "manifest.json")
     old = {}
@@ -36,6 +54,10 @@ def main():
             old = {e["name"]: e for e in json.load(fh)}
     with open(os.path.join(HERE, "needles.json")) as fh:
         needles = json.load(fh)
+
+    with open(os.path.join(HERE, "routing.json")) as fh:
+        routing = {k: v for k, v in json.load(fh).items() if not k.startswith("_")}
+    claims = filters_by_type()
 
     entries = dict(old)
     rec_path = os.path.join(HERE, ".captures.tsv")
@@ -80,9 +102,17 @@ def main():
             if n not in text:
                 print("needle not found in %s: %r" % (name, n), file=sys.stderr)
                 problems += 1
+        e["filter"] = claims.get(e["outputType"], "generic-output")
         order = ["name", "family", "tool", "command", "cwd", "exit", "file", "colored", "tty",
-                 "outputType", "lines", "bytes", "needles"]
-        out.append({k: e[k] for k in order})
+                 "outputType", "filter", "lines", "bytes", "needles"]
+        entry = {k: e[k] for k in order}
+        if name in routing:
+            entry["routeWithoutCommand"] = routing[name]["routeWithoutCommand"]
+            entry["routeReason"] = routing[name]["reason"]
+        out.append(entry)
+    for name in sorted(set(routing) - set(entries)):
+        print("routing.json names an unknown sample:", name, file=sys.stderr)
+        problems += 1
 
     with open(manifest_path, "w") as fh:
         json.dump(out, fh, indent=2, ensure_ascii=False)

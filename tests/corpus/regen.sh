@@ -54,6 +54,7 @@ if [ "$INSTALL" = 1 ]; then
     golang-go default-jdk-headless maven junit4 libsurefire-java libmaven-compiler-plugin-java \
     libmaven-resources-plugin-java libmaven-jar-plugin-java libmaven-install-plugin-java \
     python3 python3-pytest python3-pip python3-venv flake8 mypy shellcheck \
+    ruby ruby-rspec ruby-minitest rake rubocop \
     git rsync tree ripgrep curl wget openssh-client util-linux nodejs npm
   # rust: rustup toolchain with clippy is expected in ~/.cargo/bin
 fi
@@ -113,6 +114,9 @@ cap git-show-stat             git git git-show     $G 'git show --stat v0.1.0'
 cap git-branch                git git git-branch   $G 'git branch -a -vv'
 capc git-branch-color         git git git-branch   $G 'git -c color.ui=always branch -a -vv'
 cap git-blame                 git git git-blame    $G 'git blame src/inventory.py'
+cap git-blame-range           git git git-blame    $G 'git blame -L 10,22 src/inventory.py'
+capc git-blame-color          git git git-blame    $G 'git -c color.ui=always blame --color-by-age --color-lines src/config.py'
+cap git-blame-missing         git git git-blame    $G 'git blame src/nosuch.py'
 cap git-checkout-missing      git git git-branch $G 'git checkout feature/does-not-exist'
 cap git-tag                   git git git-tag      $G 'git tag -n'
 
@@ -269,8 +273,8 @@ cap go-test-pass-verbose      test go test-go go-app 'go test -v -count=1 ./pric
 cap go-test-json              data go json-output go-app 'go test -json -count=1 ./pricing/'
 cap go-build-error            build go build-go go-broken 'go build ./...'
 cap go-vet                    lint go build-go go-app 'go vet ./...'
-cap go-run-panic              runtime go build-go go-app 'go run ./cmd/crash'
-cap go-run-deadlock           runtime go build-go go-app 'go run ./cmd/race'
+cap go-run-panic              runtime go trace-go-panic go-app 'go run ./cmd/crash'
+cap go-run-deadlock           runtime go trace-go-panic go-app 'go run ./cmd/race'
 cap go-mod-tidy-ok            package go go-mod go-app 'go mod tidy'
 cap go-mod-tidy-offline       package go go-mod go-deps 'go mod tidy'
 cap go-build-missing-module   build go build-go go-deps 'go build ./...'
@@ -369,6 +373,38 @@ cap maven-test-fail           test maven build-maven $J 'mvn -B test'
 capc maven-test-fail-color    test maven build-maven $J 'mvn -Dstyle.color=always test'
 setup java-mvn-broken 'rm -rf target'
 cap maven-compile-error       build maven build-maven java-mvn-broken 'mvn -B compile'
+
+# ===========================================================================
+# Ruby: RSpec, Minitest (fixed seed: the order is random otherwise), RuboCop
+# ===========================================================================
+RB=ruby-app
+cap rspec-fail                test rspec test-rspec $RB 'rspec'
+capc rspec-fail-color         test rspec test-rspec $RB 'rspec --force-color --format documentation'
+cap rspec-pass                test rspec test-rspec $RB 'rspec spec/pricing_spec.rb'
+cap minitest-fail             test minitest test-minitest $RB 'ruby -Ilib -Itest test/test_inventory.rb --seed 42'
+cap minitest-verbose          test minitest test-minitest $RB 'ruby -Ilib -Itest test/test_inventory.rb --seed 42 -v'
+cap minitest-pass             test minitest test-minitest $RB 'ruby -Ilib -Itest test/test_pricing.rb --seed 42'
+cap rake-test                 test minitest test-minitest $RB 'rake test TESTOPTS=--seed=42'
+cap rubocop                   lint rubocop rubocop $RB 'rubocop lib'
+capc rubocop-color            lint rubocop rubocop $RB 'rubocop --color lib/report.rb'
+cap rubocop-clean             lint rubocop rubocop $RB 'rubocop lib/pricing.rb'
+
+# ===========================================================================
+# Terraform (terraform_data is built in: nothing to download); skipped when the
+# terraform binary is not installed (it is not a Debian package)
+# ===========================================================================
+if command -v terraform > /dev/null; then
+  TF=tf-app
+  setup $TF 'rm -rf .terraform .terraform.lock.hcl terraform.tfstate terraform.tfstate.backup broken/.terraform'
+  cap terraform-init          infra terraform terraform-plan $TF 'terraform init -no-color'
+  cap terraform-plan          infra terraform terraform-plan $TF 'terraform plan -no-color'
+  capc terraform-plan-color   infra terraform terraform-plan $TF 'terraform plan'
+  cap terraform-apply         infra terraform terraform-plan $TF 'terraform apply -auto-approve -no-color'
+  cap terraform-plan-destroy  infra terraform terraform-plan $TF 'terraform plan -no-color -var replicas=1 -var environment=prod'
+  setup $TF/broken 'terraform init -no-color'
+  cap terraform-plan-error    infra terraform terraform-plan $TF/broken 'terraform plan -no-color'
+  setup $TF 'rm -rf .terraform terraform.tfstate terraform.tfstate.backup broken/.terraform'
+fi
 
 # ===========================================================================
 # shell linting
