@@ -201,11 +201,19 @@ _winnow_rtk_for_each_line (Run            *run,
                            gpointer        data)
 {
   guint n = run->lines.len;
-  guint n_threads = MIN ((guint) g_get_num_processors (), MAX_THREADS);
+  guint n_threads;
   Chunk chunks[MAX_THREADS];
   GThread *threads[MAX_THREADS] = { NULL };
 
-  if (n < PARALLEL_MIN_LINES || n_threads < 2)
+  if (n < PARALLEL_MIN_LINES)
+    {
+      func (run, 0, n, data);
+      return;
+    }
+
+  /* g_get_num_processors () reads /sys on every call: ask only when the input is big */
+  n_threads = MIN ((guint) g_get_num_processors (), MAX_THREADS);
+  if (n_threads < 2)
     {
       func (run, 0, n, data);
       return;

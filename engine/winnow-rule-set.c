@@ -56,6 +56,8 @@ struct _WinnowRuleSet
 {
   GObject     parent_instance;
   GPtrArray  *entries;        /* Entry, later sources after earlier ones */
+  GPtrArray  *retired;        /* Entry replaced by a later source; strings handed out of it
+                               * (a resolved language) stay valid until the set goes */
   GPtrArray  *abbreviations;  /* AbbreviationsEntry */
   GPtrArray  *diagnostics;
   GMutex      lock;           /* held while packs and tables are read on first use */
@@ -96,6 +98,7 @@ winnow_rule_set_finalize (GObject *object)
   WinnowRuleSet *self = (WinnowRuleSet *)object;
 
   g_clear_pointer (&self->entries, g_ptr_array_unref);
+  g_clear_pointer (&self->retired, g_ptr_array_unref);
   g_clear_pointer (&self->abbreviations, g_ptr_array_unref);
   g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
   g_mutex_clear (&self->lock);
@@ -115,6 +118,7 @@ static void
 winnow_rule_set_init (WinnowRuleSet *self)
 {
   self->entries = g_ptr_array_new_with_free_func (entry_free);
+  self->retired = g_ptr_array_new_with_free_func (entry_free);
   self->abbreviations = g_ptr_array_new_with_free_func (abbreviations_entry_free);
   self->diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
   g_mutex_init (&self->lock);
@@ -145,14 +149,18 @@ is_pack_file_name (const char *name)
 }
 
 /* Registers a pack; one of the same language and name registered before is replaced. */
+/* @pack: (transfer full) (nullable): the pack, already read */
 static void
-add_entry (WinnowRuleSet *self,
-           const char    *language,
-           const char    *file_name,
-           const char    *source,
-           const char    *resource,
-           const char    *path)
+add_entry (WinnowRuleSet  *self,
+           const char     *language,
+           const char     *file_name,
+           const char     *source,
+           const char     *resource,
+           const char     *path,
+           WinnowRulePack *pack)
 {
+  /* a pack the person saves in the dashboard is added while workers may be reading packs */
+  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&self->lock);
   Entry *entry;
 
   if (strcmp (file_name, ABBREVIATIONS_FILE) == 0)
@@ -164,11 +172,15 @@ add_entry (WinnowRuleSet *self,
       abbreviations->resource = g_strdup (resource);
       abbreviations->path = g_strdup (path);
       g_ptr_array_add (self->abbreviations, abbreviations);
+      g_clear_object (&pack);
       return;
     }
 
   if (!is_pack_file_name (file_name))
-    return;
+    {
+      g_clear_object (&pack);
+      return;
+    }
 
   entry = g_new0 (Entry, 1);
   entry->language = g_strdup (language);
@@ -176,6 +188,8 @@ add_entry (WinnowRuleSet *self,
   entry->source = g_strdup (source);
   entry->resource = g_strdup (resource);
   entry->path = g_strdup (path);
+  entry->pack = pack;
+  entry->loaded = pack != NULL;
 
   for (guint i = 0; i < self->entries->len; i++)
     {
@@ -183,7 +197,7 @@ add_entry (WinnowRuleSet *self,
 
       if (strcmp (other->language, language) == 0 && strcmp (other->name, entry->name) == 0)
         {
-          g_ptr_array_remove_index (self->entries, i);
+          g_ptr_array_add (self->retired, g_ptr_array_steal_index (self->entries, i));
           break;
         }
     }
@@ -225,7 +239,7 @@ winnow_rule_set_add_builtin (WinnowRuleSet *self)
           g_autofree char *resource = g_strconcat (dir, files[k], NULL);
           g_autofree char *label = g_strconcat ("rules/", language, "/", files[k], NULL);
 
-          add_entry (self, language, files[k], "built-in", resource, label);
+          add_entry (self, language, files[k], "built-in", resource, label, NULL);
         }
     }
 
@@ -289,7 +303,7 @@ add_language_directory (WinnowRuleSet *self,
       if (!g_str_has_suffix (files[i], ".json") || g_file_test (path, G_FILE_TEST_IS_DIR))
         continue;
 
-      add_entry (self, language, files[i], source, NULL, path);
+      add_entry (self, language, files[i], source, NULL, path, NULL);
       added += is_pack_file_name (files[i]);
     }
 
@@ -366,7 +380,7 @@ winnow_rule_set_add_file (WinnowRuleSet *self,
 {
   g_autoptr(WinnowRulePack) pack = NULL;
   g_autofree char *base = NULL;
-  Entry *entry;
+  g_autofree char *language = NULL;
 
   g_return_val_if_fail (WINNOW_IS_RULE_SET (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -382,10 +396,8 @@ winnow_rule_set_add_file (WinnowRuleSet *self,
       base = g_strconcat (winnow_rule_pack_get_name (pack), ".json", NULL);
     }
 
-  add_entry (self, winnow_rule_pack_get_language (pack), base, source, NULL, path);
-  entry = g_ptr_array_index (self->entries, self->entries->len - 1);
-  entry->pack = g_steal_pointer (&pack);
-  entry->loaded = TRUE;
+  language = g_strdup (winnow_rule_pack_get_language (pack));
+  add_entry (self, language, base, source, NULL, path, g_steal_pointer (&pack));
 
   return TRUE;
 }
@@ -464,6 +476,7 @@ winnow_rule_set_resolve_language (WinnowRuleSet *self,
                                   const char    *language)
 {
   g_autofree char *canonical = NULL;
+  g_autoptr(GMutexLocker) locker = NULL;
   const char *fallback = NULL;
 
   g_return_val_if_fail (WINNOW_IS_RULE_SET (self), NULL);
@@ -472,6 +485,7 @@ winnow_rule_set_resolve_language (WinnowRuleSet *self,
     return NULL;
 
   canonical = g_strdelimit (g_strdup (language), "_", '-');
+  locker = g_mutex_locker_new (&self->lock);
   for (guint i = 0; i < self->entries->len; i++)
     {
       Entry *entry = g_ptr_array_index (self->entries, i);
@@ -496,10 +510,12 @@ winnow_rule_set_dup_languages (WinnowRuleSet *self)
 {
   g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GMutexLocker) locker = NULL;
   GStrv languages;
 
   g_return_val_if_fail (WINNOW_IS_RULE_SET (self), NULL);
 
+  locker = g_mutex_locker_new (&self->lock);
   for (guint i = 0; i < self->entries->len; i++)
     {
       Entry *entry = g_ptr_array_index (self->entries, i);
