@@ -353,6 +353,33 @@ test_add_test_from_preview (Fixture       *f,
   g_assert_nonnull (strstr (winnow_filter_editor_get_text (f->editor), "from the preview"));
 }
 
+/* A copy saved into a project: the project's pack holds it, and the project is not trusted
+ * until someone approves the new file. */
+static void
+test_duplicate_to_project (Fixture       *f,
+                           gconstpointer  data)
+{
+  g_autofree char *project = g_build_filename (f->data_dir, "project", NULL);
+  g_autofree char *pack = g_build_filename (project, ".rtk", "filters.json", NULL);
+  g_autoptr(WinnowTrustStatus) status = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (project, 0700), ==, 0);
+  g_assert_true (winnow_filters_page_show_filter (f->page, "git-status"));
+  wait_for_editor (f);
+  winnow_filter_editor_duplicate_to_project (f->editor, project);
+  wait_for_editor (f);
+  g_assert_false (winnow_filter_editor_get_read_only (f->editor));
+  g_assert_cmpstr (winnow_filter_editor_get_file (f->editor), ==, pack);
+
+  g_assert_true (winnow_filter_editor_save (f->editor, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (pack, G_FILE_TEST_EXISTS));
+
+  status = winnow_trust_check (project, FALSE);
+  g_assert_false (winnow_trust_status_is_trusted (status));
+}
+
 static gboolean
 not_learning (gpointer data)
 {
@@ -410,6 +437,7 @@ main (int    argc,
   ADD ("undo-redo", test_undo_redo);
   ADD ("add-test-from-preview", test_add_test_from_preview);
   ADD ("new-from-samples", test_new_from_samples);
+  ADD ("duplicate-to-project", test_duplicate_to_project);
 
 #undef ADD
 

@@ -144,6 +144,7 @@ update_actions (WinnowFilterEditor *self)
                                  self->text != NULL);
   gtk_widget_action_set_enabled (widget, "editor.revert", dirty && self->saved_text != NULL);
   gtk_widget_action_set_enabled (widget, "editor.duplicate", self->read_only && self->text);
+  gtk_widget_action_set_enabled (widget, "editor.duplicate-to-project", self->text != NULL);
   gtk_widget_action_set_enabled (widget, "editor.add-test", !self->read_only &&
                                  self->object != NULL && self->filter != NULL &&
                                  self->sample != NULL && self->sample[0] != '\0');
@@ -669,25 +670,94 @@ revert_action (GtkWidget  *widget,
     show_text (self, self->saved_text, TRUE, TRUE);
 }
 
+/* The editor turns to a copy in @file; nothing of it is on disk until saved. */
+static void
+duplicate_to (WinnowFilterEditor *self,
+              const char         *file,
+              WinnowFilterSource  source)
+{
+  g_autofree char *text = g_strdup (self->text);
+
+  self->read_only = FALSE;
+  self->source = source;
+  g_free (self->file);
+  self->file = g_strdup (file);
+  g_clear_pointer (&self->saved_text, g_free);
+  show_text (self, text, TRUE, TRUE);
+}
+
 static void
 duplicate_action (GtkWidget  *widget,
                   const char *action_name,
                   GVariant   *parameter)
 {
   WinnowFilterEditor *self = WINNOW_FILTER_EDITOR (widget);
-  g_autofree char *text = g_strdup (self->text);
+  g_autofree char *file = NULL;
 
   if (!self->read_only || self->context == NULL)
     return;
 
-  self->read_only = FALSE;
-  self->source = WINNOW_FILTER_SOURCE_GLOBAL;
-  g_free (self->file);
-  self->file = winnow_context_get_global_filters_path (self->context);
-  /* the copy is new: nothing of it is on disk until saved */
-  g_clear_pointer (&self->saved_text, g_free);
-  show_text (self, text, TRUE, TRUE);
+  file = winnow_context_get_global_filters_path (self->context);
+  duplicate_to (self, file, WINNOW_FILTER_SOURCE_GLOBAL);
   show_toast (self, _("Editing your own copy; it takes the built-in filter’s place once saved"));
+}
+
+static void
+project_folder_cb (GtkNativeDialog    *dialog,
+                   int                 response,
+                   WinnowFilterEditor *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) folder = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
+      g_autofree char *dir = g_file_get_path (folder);
+
+      if (dir != NULL)
+        winnow_filter_editor_duplicate_to_project (self, dir);
+    }
+
+  g_object_unref (dialog);
+}
+
+static void
+duplicate_to_project_action (GtkWidget  *widget,
+                             const char *action_name,
+                             GVariant   *parameter)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  GtkFileChooserNative *dialog;
+
+  dialog = gtk_file_chooser_native_new (_("Duplicate into a Project"), GTK_WINDOW (native),
+                                        GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                        _("_Choose"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (dialog), TRUE);
+  g_signal_connect (dialog, "response", G_CALLBACK (project_folder_cb), widget);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (dialog));
+}
+
+/**
+ * winnow_filter_editor_duplicate_to_project:
+ * @self: a #WinnowFilterEditor
+ * @project_dir: a project folder
+ *
+ * Turns the editor to a copy of the filter in the project's `.rtk/filters.json`. Saving it
+ * changes the file's hash, so the project needs approving again on the Trust page.
+ */
+void
+winnow_filter_editor_duplicate_to_project (WinnowFilterEditor *self,
+                                           const char         *project_dir)
+{
+  g_autofree char *file = NULL;
+
+  g_return_if_fail (WINNOW_IS_FILTER_EDITOR (self));
+  g_return_if_fail (project_dir != NULL);
+
+  if (self->text == NULL)
+    return;
+
+  file = g_build_filename (project_dir, ".rtk", "filters.json", NULL);
+  duplicate_to (self, file, WINNOW_FILTER_SOURCE_PROJECT);
+  show_toast (self, _("Editing a copy for the project; approve the project again after saving"));
 }
 
 static void
@@ -876,6 +946,8 @@ winnow_filter_editor_class_init (WinnowFilterEditorClass *klass)
 
   gtk_widget_class_install_action (widget_class, "editor.save", NULL, save_action);
   gtk_widget_class_install_action (widget_class, "editor.revert", NULL, revert_action);
+  gtk_widget_class_install_action (widget_class, "editor.duplicate-to-project", NULL,
+                                   duplicate_to_project_action);
   gtk_widget_class_install_action (widget_class, "editor.duplicate", NULL, duplicate_action);
   gtk_widget_class_install_action (widget_class, "editor.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "editor.redo", NULL, redo_action);

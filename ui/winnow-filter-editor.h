@@ -34,6 +34,8 @@ const char   *winnow_filter_editor_get_problems  (WinnowFilterEditor *self);
 void          winnow_filter_editor_set_sample    (WinnowFilterEditor *self,
                                                   const char         *text,
                                                   const char         *command);
+void          winnow_filter_editor_duplicate_to_project (WinnowFilterEditor *self,
+                                                         const char         *project_dir);
 gboolean      winnow_filter_editor_save          (WinnowFilterEditor *self,
                                                   GError            **error);
 
