@@ -387,13 +387,18 @@ show_results (WinnowSavingsPage *self)
 
   if (totals == NULL || totals->events == 0)
     {
-      adw_status_page_set_description (self->empty_page,
-                                       self->shown_period->n_days == 0
-                                       ? _("Nothing has been compressed yet. Run commands "
-                                           "through “winnow run -- COMMAND” and the tokens "
-                                           "they save show up here.")
-                                       : _("Nothing was compressed in this period. Choose a "
-                                           "longer one to see older savings."));
+      g_autofree char *text = NULL;
+
+      /* one sentence for both cases: whether older events exist would cost another query */
+      if (self->shown_period->n_days == 0)
+        text = g_strdup (_("Nothing has been compressed yet. Run commands through "
+                           "“winnow run -- COMMAND” and the tokens they save show up here."));
+      else
+        /* Translators: %s is a period, e.g. "last 7 days" */
+        text = g_strdup_printf (_("Nothing was compressed in the %s. Run commands through "
+                                  "“winnow run -- COMMAND”, or choose a longer period."),
+                                _(self->shown_period->phrase));
+      adw_status_page_set_description (self->empty_page, text);
       gtk_stack_set_visible_child_name (self->content_stack, "empty");
       return;
     }
