@@ -590,7 +590,7 @@ winnow_bar_chart_measure (GtkWidget      *widget,
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
       *minimum = 160;
-      *natural = 360;
+      *natural = 320;
     }
   else if (self->orientation == GTK_ORIENTATION_HORIZONTAL)
     {
