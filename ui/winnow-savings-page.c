@@ -9,7 +9,8 @@
  * a red bar below zero, not a zero.
  *
  * The database grows with every `winnow run`, so nothing here touches it on the main thread:
- * the store is opened in a worker, and the five sums run through its async queries; a new
+ * the store is opened in a worker, and the five sums run through its async queries, on
+ * several read connections so they run side by side (see open_thread()); a new
  * refresh (page shown, period changed, Ctrl+R) cancels the one still running, and only the
  * last one's results are shown. Everything a chart draws is a few hundred numbers at most.
  *
@@ -109,7 +110,7 @@ struct _WinnowSavingsPage
   GtkWidget       parent_instance;
 
   WinnowContext  *context;
-  WinnowStore    *store;
+  GPtrArray      *stores;         /* of WinnowStore: connections that read side by side */
   GSettings      *settings;
   GCancellable   *cancellable;
   const Period   *period;
@@ -512,13 +513,13 @@ start_queries (WinnowSavingsPage *self)
     load->slots[i] = (Slot) { load, i };
 
   /* groups unlimited: the CSV has every one, the charts pick their own */
-  winnow_store_query_async (self->store, WINNOW_STORE_GROUP_NONE, since, 0, load->cancellable,
-                            on_query_done, &load->slots[Q_TOTALS]);
-  winnow_store_query_days_async (self->store, n_days, load->cancellable,
+  winnow_store_query_async (g_ptr_array_index (self->stores, 0), WINNOW_STORE_GROUP_NONE, since,
+                            0, load->cancellable, on_query_done, &load->slots[Q_TOTALS]);
+  winnow_store_query_days_async (g_ptr_array_index (self->stores, 0), n_days, load->cancellable,
                                  on_query_done, &load->slots[Q_DAYS]);
   for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
-    winnow_store_query_async (self->store, groups[g].group, since, 0, load->cancellable,
-                              on_query_done, &load->slots[Q_FILTERS + g]);
+    winnow_store_query_async (g_ptr_array_index (self->stores, 1 + g), groups[g].group, since, 0,
+                              load->cancellable, on_query_done, &load->slots[Q_FILTERS + g]);
 }
 
 static void
@@ -527,13 +528,33 @@ open_thread (GTask        *task,
              gpointer      task_data,
              GCancellable *cancellable)
 {
+  g_autoptr(GPtrArray) stores = g_ptr_array_new_with_free_func (g_object_unref);
   GError *error = NULL;
   WinnowStore *store = winnow_store_open_for_context (task_data, &error);
 
   if (store == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, store, g_object_unref);
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  g_ptr_array_add (stores, store);
+
+  /* A store has one connection and runs one query at a time, and summing a million events
+   * takes SQLite a few hundred milliseconds per group. In WAL mode readers never wait for
+   * each other, so each group gets a connection of its own and the sums run side by side. */
+  for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
+    {
+      WinnowStore *reader = winnow_store_open (winnow_store_get_path (store), &error);
+
+      if (reader == NULL)
+        {
+          g_task_return_error (task, error);
+          return;
+        }
+      g_ptr_array_add (stores, reader);
+    }
+
+  g_task_return_pointer (task, g_steal_pointer (&stores), (GDestroyNotify) g_ptr_array_unref);
 }
 
 static void
@@ -543,22 +564,23 @@ on_store_opened (GObject      *source,
 {
   WinnowSavingsPage *self = WINNOW_SAVINGS_PAGE (source);
   GCancellable *cancellable = g_task_get_cancellable (G_TASK (result));
-  g_autoptr(WinnowStore) store = NULL;
+  g_autoptr(GPtrArray) stores = NULL;
   g_autoptr(GError) error = NULL;
 
-  store = g_task_propagate_pointer (G_TASK (result), &error);
+  stores = g_task_propagate_pointer (G_TASK (result), &error);
 
   /* a newer refresh or another context took over; it opens its own */
   if (g_cancellable_is_cancelled (cancellable))
     return;
 
-  if (store == NULL)
+  if (stores == NULL)
     {
       show_error (self, error);
       return;
     }
 
-  g_set_object (&self->store, store);
+  g_clear_pointer (&self->stores, g_ptr_array_unref);
+  self->stores = g_steal_pointer (&stores);
   start_queries (self);
 }
 
@@ -582,7 +604,7 @@ winnow_savings_page_refresh (WinnowSavingsPage *self)
   self->cancellable = g_cancellable_new ();
   set_busy (self, TRUE);
 
-  if (self->store == NULL)
+  if (self->stores == NULL)
     {
       g_autoptr(GTask) task = g_task_new (self, self->cancellable, on_store_opened, NULL);
 
@@ -844,7 +866,7 @@ winnow_savings_page_dispose (GObject *object)
   for (guint i = 0; i < N_QUERIES; i++)
     g_clear_pointer (&self->results[i], g_ptr_array_unref);
   g_clear_object (&self->settings);
-  g_clear_object (&self->store);
+  g_clear_pointer (&self->stores, g_ptr_array_unref);
   g_clear_object (&self->context);
 
   G_OBJECT_CLASS (winnow_savings_page_parent_class)->dispose (object);
@@ -1001,7 +1023,7 @@ winnow_savings_page_set_context (WinnowSavingsPage *self,
     return;
 
   g_cancellable_cancel (self->cancellable);
-  g_clear_object (&self->store);
+  g_clear_pointer (&self->stores, g_ptr_array_unref);
   set_busy (self, FALSE);
   if (gtk_widget_get_mapped (GTK_WIDGET (self)))
     winnow_savings_page_refresh (self);
