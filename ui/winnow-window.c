@@ -14,6 +14,7 @@
 #include <glib/gi18n.h>
 
 #include "winnow-rule-packs-page.h"
+#include "winnow-savings-page.h"
 #include "winnow-window.h"
 
 struct _WinnowWindow
@@ -30,6 +31,7 @@ struct _WinnowWindow
   WinnowTrustPage      *trust_page;
   gboolean              close_confirmed;
   WinnowRulePacksPage  *rule_packs_page;
+  WinnowSavingsPage    *savings_page;
 };
 
 G_DEFINE_FINAL_TYPE (WinnowWindow, winnow_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -160,6 +162,7 @@ winnow_window_constructed (GObject *object)
   winnow_filters_page_set_context (self->filters_page, self->context);
   winnow_rule_packs_page_set_context (self->rule_packs_page, self->context);
   winnow_trust_page_set_context (self->trust_page, self->context);
+  winnow_savings_page_set_context (self->savings_page, self->context);
 }
 
 static void
@@ -244,6 +247,7 @@ winnow_window_class_init (WinnowWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WinnowWindow, filters_page);
   gtk_widget_class_bind_template_child (widget_class, WinnowWindow, rule_packs_page);
   gtk_widget_class_bind_template_child (widget_class, WinnowWindow, trust_page);
+  gtk_widget_class_bind_template_child (widget_class, WinnowWindow, savings_page);
 
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
   gtk_widget_class_install_action (widget_class, "win.show-filter", "s", show_filter_action);
@@ -252,6 +256,7 @@ winnow_window_class_init (WinnowWindowClass *klass)
   g_type_ensure (WINNOW_TYPE_FILTERS_PAGE);
   g_type_ensure (WINNOW_TYPE_RULE_PACKS_PAGE);
   g_type_ensure (WINNOW_TYPE_TRUST_PAGE);
+  g_type_ensure (WINNOW_TYPE_SAVINGS_PAGE);
 }
 
 static void
