@@ -380,13 +380,13 @@ winnow_cli_raw (int    argc,
   /* purge */
   {
     gint64 removed = winnow_store_purge_raw_outputs (store, g_get_real_time () - age, &error);
+    g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, removed);
 
     if (removed < 0)
       {
         g_printerr ("winnow raw: %s\n", error->message);
         return WINNOW_EXIT_FAILURE;
       }
-    g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, removed);
 
     g_print (g_dngettext (GETTEXT_PACKAGE, "Removed %s raw output older than %s\n",
                           "Removed %s raw outputs older than %s\n", removed),
