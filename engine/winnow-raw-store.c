@@ -100,7 +100,7 @@ winnow_raw_output_request_init (WinnowRawOutputRequest *request,
  * @request: a request whose @text went through the pipeline
  * @result: what the pipeline made of it
  *
- * Sets @compressed (the text handed on differs) and @has_errors (the detector's verdict).
+ * Sets @compressed (the text handed on differs, trailing white space aside) and @has_errors (the detector's verdict).
  */
 void
 winnow_raw_output_request_set_result (WinnowRawOutputRequest *request,
@@ -109,12 +109,19 @@ winnow_raw_output_request_set_result (WinnowRawOutputRequest *request,
   WinnowCompression *compression;
   const char *out;
   gsize out_length = 0;
+  gsize in_length;
 
   g_return_if_fail (request != NULL);
   g_return_if_fail (WINNOW_IS_PIPELINE_RESULT (result));
 
   out = winnow_pipeline_result_get_text (result, &out_length);
-  request->compressed = out_length != request->length ||
+  in_length = request->length;
+  /* a trailing line end the pipeline dropped is not compression */
+  while (out_length > 0 && g_ascii_isspace (out[out_length - 1]))
+    out_length--;
+  while (in_length > 0 && g_ascii_isspace (request->text[in_length - 1]))
+    in_length--;
+  request->compressed = out_length != in_length ||
                         (out_length > 0 && memcmp (out, request->text, out_length) != 0);
 
   compression = winnow_pipeline_result_get_rtk_compression (result);
