@@ -147,10 +147,11 @@ test_migrate_previous (Fixture       *f,
 
   g_assert_no_error (error);
   g_assert_cmpuint (winnow_store_get_schema_version (old), ==, last - 1);
+  /* what the last migration adds is not there yet */
   g_assert_cmpint (sql_number (f->path, "SELECT count(*) FROM sqlite_schema WHERE name = "
-                               "'raw_outputs_created'"), ==, 0);
+                               "'events_time_groups'"), ==, 0);
   add_event (old, 0, "git status", "/p", "git-status", 100, 20);
-  /* a raw output of the old schema, without the columns the list shows */
+  /* a raw output written by the previous version */
   g_assert_true (winnow_store_add_raw_output (old, "0123456789abcdef01234567", 0, 42, "ab", "/x",
                                               NULL, 1, &error));
   g_assert_no_error (error);
@@ -161,7 +162,7 @@ test_migrate_previous (Fixture       *f,
   g_assert_cmpuint (winnow_store_get_schema_version (store), ==, last);
   g_assert_cmpint (sql_number (f->path, "PRAGMA user_version"), ==, last);
   g_assert_cmpint (sql_number (f->path, "SELECT count(*) FROM sqlite_schema WHERE name = "
-                               "'raw_outputs_created'"), ==, 1);
+                               "'events_time_groups'"), ==, 1);
   {
     g_autoptr(WinnowRawOutputInfo) info = winnow_store_lookup_raw_output (store,
                                                                           "0123456789abcdef01234567",
