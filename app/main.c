@@ -35,6 +35,7 @@ static const Subcommand subcommands[] = {
   { "rules", winnow_cli_rules, N_("List the Caveman rule packs") },
   { "trust", winnow_cli_trust, N_("Approve or revoke a project's filters") },
   { "run", winnow_cli_run, N_("Run a command and compress what it prints") },
+  { "raw", winnow_cli_raw, N_("List, show and remove the raw outputs Winnow kept") },
   { "gain", winnow_cli_gain, N_("Show the tokens saved, by day, filter, command and project") },
   { "serve", winnow_cli_serve, N_("Serve the HTTP API on this machine") },
 };

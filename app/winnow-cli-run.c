@@ -18,6 +18,9 @@
  * spaces or punctuation (a run of one letter: ~7 MB/s). The omitted middle is therefore
  * counted exactly for at most COUNT_BUDGET_US of CPU time; anything past that is estimated
  * from the tokens per byte of the part counted so far. Real output never reaches the budget.
+ *
+ * With `rawOutputRetention` set, the output as read (head and tail of huge output) is kept,
+ * redacted, in `DATA_DIR/rtk/raw-output/` and the event points to it; nothing more is printed.
  */
 
 #define G_LOG_DOMAIN "winnow-cli"
@@ -259,6 +262,37 @@ winnow_cli_record (WinnowContext          *context,
   if (error != NULL)
     g_printerr (_("winnow %s: warning: the event was not recorded: %s\n"), command,
                 error->message);
+}
+
+/* One database for both: the raw output first (rawOutputRetention), then the event that
+ * points to it. A raw output that cannot be kept (a full disk, a folder that is not
+ * writable) costs a warning; the event is recorded all the same, without a pointer. */
+static void
+record_run (WinnowContext                *context,
+            WinnowStoreEvent             *event,
+            const WinnowRawOutputRequest *raw_request)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WinnowStore) store = winnow_store_open_for_context (context, &error);
+  g_autoptr(WinnowRawOutputInfo) raw = NULL;
+
+  if (store == NULL)
+    {
+      g_printerr (_("winnow run: warning: the event was not recorded: %s\n"), error->message);
+      return;
+    }
+
+  raw = winnow_store_retain_raw_output (store, winnow_context_get_config (context), raw_request,
+                                        &error);
+  if (error != NULL)
+    {
+      g_printerr (_("winnow run: warning: the raw output was not kept: %s\n"), error->message);
+      g_clear_error (&error);
+    }
+
+  event->raw_output_id = raw != NULL ? raw->id : NULL;
+  if (!winnow_store_record (store, event, NULL, &error))
+    g_printerr (_("winnow run: warning: the event was not recorded: %s\n"), error->message);
 }
 
 /* ---- running ----------------------------------------------------------------------------- */
@@ -509,13 +543,16 @@ winnow_cli_run (int    argc,
   if (result != NULL && !no_record)
     {
       WinnowStoreEvent event;
+      WinnowRawOutputRequest raw_request;
       WinnowReceipt *receipt = winnow_pipeline_result_get_receipt (result);
       gsize kept_tokens = winnow_receipt_get_tokens_before (receipt);
+      /* a command line can hold a secret too (`curl -H 'Authorization: …'`) */
+      g_autoptr(WinnowRedaction) redacted_line = winnow_redact (line, -1);
 
       kept_tokens -= MIN (kept_tokens, marker_tokens);
       winnow_store_event_init (&event, "run");
       winnow_store_event_set_result (&event, result, capture.total);
-      event.command = line;
+      event.command = winnow_redaction_get_text (redacted_line, NULL);
       event.project = cwd;
       event.has_exit_code = TRUE;
       event.exit_code = status;
@@ -523,7 +560,14 @@ winnow_cli_run (int    argc,
       event.tokens_before = kept_tokens +
                             capture_omitted_tokens (&capture, kept_tokens,
                                                     capture.head->len + capture.tail->len);
-      winnow_cli_record (ctx, &event, "run");
+
+      winnow_raw_output_request_init (&raw_request, "run", (const char *) text->data, text->len);
+      winnow_raw_output_request_set_result (&raw_request, result);
+      raw_request.original_bytes = capture.total;
+      raw_request.command = line;
+      raw_request.has_exit_code = TRUE;
+      raw_request.exit_code = status;
+      record_run (ctx, &event, &raw_request);
     }
 
   capture_clear (&capture);

@@ -45,6 +45,8 @@ int            winnow_cli_verify          (int               argc,
                                            char            **argv);
 int            winnow_cli_run             (int               argc,
                                            char            **argv);
+int            winnow_cli_raw             (int               argc,
+                                           char            **argv);
 int            winnow_cli_gain            (int               argc,
                                            char            **argv);
 void           winnow_cli_record          (WinnowContext          *context,

@@ -78,6 +78,4 @@ JsonNode *_winnow_server_diff (const char *original,
                                const char *compressed,
                                gsize       compressed_length);
 
-gboolean  _winnow_server_is_raw_output_id (const char *id);
-
 G_END_DECLS

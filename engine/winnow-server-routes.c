@@ -19,13 +19,8 @@
 
 #include "config.h"
 
-#include <errno.h>
-#include <fcntl.h>
 #include <libsoup/soup.h>
-#include <sqlite3.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "winnow-catalog.h"
 #include "winnow-compression.h"
@@ -33,15 +28,13 @@
 #include "winnow-filter.h"
 #include "winnow-json-reader.h"
 #include "winnow-protect.h"
+#include "winnow-raw-store.h"
 #include "winnow-receipt.h"
 #include "winnow-rtk-result.h"
 #include "winnow-server-private.h"
 #include "winnow-tokens.h"
 #include "winnow-trace-stage.h"
 
-/* a retained raw output is cut to rawOutputMaxBytes when written; anything far larger on
- * disk is not one of ours */
-#define MAX_RAW_OUTPUT_FILE (64u * 1024 * 1024)
 #define MAX_PRESERVED_BLOCKS 100
 #define GROUP_LIMIT 20
 
@@ -385,7 +378,8 @@ static void
 record_event (WinnowServerJob      *job,
               WinnowPipelineResult *result,
               gsize                 bytes_before,
-              const char           *command)
+              const char           *command,
+              const char           *raw_output_id)
 {
   g_autoptr(GError) error = NULL;
   WinnowStoreEvent event;
@@ -397,6 +391,7 @@ record_event (WinnowServerJob      *job,
   winnow_store_event_set_result (&event, result, bytes_before);
   event.command = command;
   event.project = winnow_context_get_project_dir (winnow_pipeline_get_context (job->pipeline));
+  event.raw_output_id = raw_output_id;
 
   if (!winnow_store_record (job->store, &event, NULL, &error))
     g_warning ("the event was not recorded: %s", error->message);
@@ -631,6 +626,59 @@ detection_object (WinnowDetection *detection)
   return object;
 }
 
+/* Retains the request's text if rawOutputRetention (the request's own config included) says
+ * so, and answers the pointers to it: {id, bytes, sha256, truncated, originalBytes,
+ * redactions, url}. A raw output that cannot be written costs a warning in the log, not the
+ * compression. */
+static JsonArray *
+raw_output_pointers (WinnowServerJob       *job,
+                     WinnowPipeline        *pipeline,
+                     WinnowPipelineResult  *result,
+                     const char            *text,
+                     const char            *command,
+                     WinnowRawOutputInfo  **raw)
+{
+  WinnowConfig *config = winnow_context_get_config (winnow_pipeline_get_context (pipeline));
+  JsonArray *pointers = json_array_new ();
+  g_autoptr(GError) error = NULL;
+  WinnowRawOutputRequest request;
+  JsonObject *pointer;
+
+  if (job->store == NULL)
+    return pointers;
+
+  winnow_raw_output_request_init (&request, "api", text, strlen (text));
+  winnow_raw_output_request_set_result (&request, result);
+  request.command = command;
+
+  *raw = winnow_store_retain_raw_output (job->store, config, &request, &error);
+  if (*raw == NULL)
+    {
+      if (error != NULL)
+        g_warning ("the raw output was not retained: %s", error->message);
+      return pointers;
+    }
+
+  pointer = json_object_new ();
+  json_object_set_string_member (pointer, "id", (*raw)->id);
+  json_object_set_int_member (pointer, "bytes", (*raw)->bytes);
+  json_object_set_string_member (pointer, "sha256", (*raw)->sha256);
+  json_object_set_boolean_member (pointer, "truncated", (*raw)->truncated);
+  json_object_set_int_member (pointer, "originalBytes", (*raw)->original_bytes);
+  {
+    g_autoptr(JsonObject) redactions = parse_document ((*raw)->redactions);
+
+    json_object_set_object_member (pointer, "redactions", json_object_ref (redactions));
+  }
+  {
+    g_autofree char *url = g_strconcat ("/api/context/rtk/raw-output/", (*raw)->id, NULL);
+
+    json_object_set_string_member (pointer, "url", url);
+  }
+  json_array_add_object_element (pointers, pointer);
+  return pointers;
+}
+
 void
 _winnow_server_route_rtk_test (WinnowServerJob *job)
 {
@@ -646,6 +694,7 @@ _winnow_server_route_rtk_test (WinnowServerJob *job)
   WinnowPipelineRequest request;
   WinnowCompression *compression;
   WinnowReceipt *receipt;
+  g_autoptr(WinnowRawOutputInfo) raw = NULL;
   const char *text = NULL;
   const char *command = NULL;
   const char *out;
@@ -745,7 +794,8 @@ _winnow_server_route_rtk_test (WinnowServerJob *job)
   json_object_set_int_member (response, "compressedTokens", winnow_receipt_get_tokens_after (receipt));
   json_object_set_array_member (response, "techniquesUsed", techniques);
   json_object_set_array_member (response, "rulesApplied", rules);
-  json_object_set_array_member (response, "rawOutputPointers", json_array_new ());
+  json_object_set_array_member (response, "rawOutputPointers",
+                                raw_output_pointers (job, pipeline, result, text, command, &raw));
   /* Winnow's own */
   json_object_set_int_member (response, "tokensSaved",
                               (gint64) winnow_receipt_get_tokens_before (receipt) -
@@ -756,7 +806,7 @@ _winnow_server_route_rtk_test (WinnowServerJob *job)
                                            0.001));
   job->response = object_node (response);
 
-  record_event (job, result, strlen (text), command);
+  record_event (job, result, strlen (text), command, raw != NULL ? raw->id : NULL);
 }
 
 /* ---- POST /api/compression/preview --------------------------------------------------------- */
@@ -1062,207 +1112,79 @@ _winnow_server_route_preview (WinnowServerJob *job)
   json_object_set_string_member (response, "tokenCounter", winnow_tokens_counter_name ());
   job->response = object_node (response);
 
-  record_event (job, result, bytes_before, NULL);
+  record_event (job, result, bytes_before, NULL, NULL);
 }
 
 /* ---- GET /api/context/rtk/raw-output/{id} -------------------------------------------------- */
 
-gboolean
-_winnow_server_is_raw_output_id (const char *id)
-{
-  if (id == NULL || strlen (id) != 24)
-    return FALSE;
-  for (guint i = 0; i < 24; i++)
-    if (!((id[i] >= '0' && id[i] <= '9') || (id[i] >= 'a' && id[i] <= 'f')))
-      return FALSE;
-  return TRUE;
-}
-
-typedef struct
-{
-  char   *path;
-  gint64  bytes;
-  char   *sha256;
-  gint64  created_us;
-  char   *redactions;
-  gint64  event_id;
-} RawRow;
-
-static void
-raw_row_clear (RawRow *row)
-{
-  g_free (row->path);
-  g_free (row->sha256);
-  g_free (row->redactions);
-}
-
-/* The store has no reader for raw outputs yet: one read-only statement over its database,
- * on a connection of its own (WAL lets it read while others write). */
-static int
-lookup_raw_row (const char  *db_path,
-                const char  *id,
-                RawRow      *row,
-                char       **message)
-{
-  sqlite3 *db = NULL;
-  sqlite3_stmt *stmt = NULL;
-  int rc;
-
-  rc = sqlite3_open_v2 (db_path, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL);
-  if (rc == SQLITE_OK)
-    {
-      sqlite3_busy_timeout (db, 5000);
-      rc = sqlite3_prepare_v2 (db, "SELECT path, bytes, sha256, created, redactions, event_id "
-                               "FROM raw_outputs WHERE id = ?1", -1, &stmt, NULL);
-    }
-  if (rc == SQLITE_OK)
-    {
-      sqlite3_bind_text (stmt, 1, id, -1, SQLITE_STATIC);
-      rc = sqlite3_step (stmt);
-      if (rc == SQLITE_ROW)
-        {
-          row->path = g_strdup ((const char *) sqlite3_column_text (stmt, 0));
-          row->bytes = sqlite3_column_int64 (stmt, 1);
-          row->sha256 = g_strdup ((const char *) sqlite3_column_text (stmt, 2));
-          row->created_us = sqlite3_column_int64 (stmt, 3);
-          row->redactions = g_strdup ((const char *) sqlite3_column_text (stmt, 4));
-          row->event_id = sqlite3_column_int64 (stmt, 5);
-        }
-    }
-  if (rc != SQLITE_ROW && rc != SQLITE_DONE)
-    *message = g_strdup_printf ("%s: %s", db_path, db ? sqlite3_errmsg (db) : sqlite3_errstr (rc));
-
-  sqlite3_finalize (stmt);
-  sqlite3_close (db);
-  return rc;
-}
-
 void
 _winnow_server_route_raw_output (WinnowServerJob *job)
 {
-  WinnowContext *context = winnow_pipeline_get_context (job->pipeline);
   const char *id = job->path_arg;
-  g_autofree char *db_path = NULL;
-  g_autofree char *dir = NULL;
-  g_autofree char *real_dir = NULL;
-  g_autofree char *real_file_dir = NULL;
-  g_autofree char *suffix = NULL;
-  g_autofree char *message = NULL;
-  g_autofree char *contents = NULL;
+  g_autoptr(WinnowRawOutputInfo) info = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
   g_autofree char *checksum = NULL;
   g_autoptr(GDateTime) created = NULL;
   g_autofree char *created_text = NULL;
-  RawRow row = { 0 };
   JsonObject *response;
-  struct stat st;
-  gsize got = 0;
-  int fd;
-  int rc;
+  const char *contents;
+  gsize length;
 
   /* anything but 24 lowercase hex digits never reaches the database or the disk */
-  if (!_winnow_server_is_raw_output_id (id))
+  if (!winnow_raw_output_id_is_valid (id))
     {
       _winnow_server_job_fail (job, SOUP_STATUS_NOT_FOUND, "not_found", NULL,
                                "no raw output with that id (ids are 24 lowercase hex digits)");
       return;
     }
 
-  db_path = job->store ? g_strdup (winnow_store_get_path (job->store))
-                       : winnow_store_default_path (winnow_context_get_data_dir (context));
-  if (!g_file_test (db_path, G_FILE_TEST_EXISTS))
-    rc = SQLITE_DONE;
-  else
-    rc = lookup_raw_row (db_path, id, &row, &message);
-
-  if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+  if (job->store == NULL)
     {
       _winnow_server_job_fail (job, SOUP_STATUS_SERVICE_UNAVAILABLE, "store_unavailable", NULL,
-                               "%s", message);
-      return;
-    }
-  if (rc == SQLITE_DONE || row.path == NULL)
-    {
-      _winnow_server_job_fail (job, SOUP_STATUS_NOT_FOUND, "not_found", NULL,
-                               "no raw output %s", id);
-      raw_row_clear (&row);
+                               "the database could not be opened when the server started");
       return;
     }
 
-  /* the row says where the file is; believe it only inside DATA_DIR/rtk/raw-output and only
-   * for a file named after this id, opened without following a link */
-  dir = g_build_filename (winnow_context_get_data_dir (context), "rtk", "raw-output", NULL);
-  real_dir = realpath (dir, NULL);
-  {
-    g_autofree char *file_dir = g_path_get_dirname (row.path);
-
-    real_file_dir = realpath (file_dir, NULL);
-  }
-  suffix = g_strdup_printf ("-%s.log", id);
-  {
-    g_autofree char *base = g_path_get_basename (row.path);
-
-    if (real_dir == NULL || real_file_dir == NULL || strcmp (real_dir, real_file_dir) != 0 ||
-        !g_str_has_suffix (base, suffix))
-      {
-        _winnow_server_job_fail (job, SOUP_STATUS_NOT_FOUND, "not_found", NULL,
-                                 "the file of raw output %s is not in %s", id, dir);
-        raw_row_clear (&row);
-        return;
-      }
-  }
-
-  fd = open (row.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-  if (fd < 0 || fstat (fd, &st) != 0 || !S_ISREG (st.st_mode) ||
-      (guint64) st.st_size > MAX_RAW_OUTPUT_FILE)
+  /* the store reads only a file in DATA_DIR/rtk/raw-output named after this id */
+  bytes = winnow_store_read_raw_output (job->store, id, &info, &error);
+  if (bytes == NULL)
     {
-      int saved = errno;
-
-      if (fd >= 0)
-        close (fd);
-      _winnow_server_job_fail (job, SOUP_STATUS_NOT_FOUND, "not_found", NULL,
-                               "the file of raw output %s cannot be read: %s", id,
-                               fd < 0 ? g_strerror (saved) : "not a regular file of a sane size");
-      raw_row_clear (&row);
+      if (g_error_matches (error, WINNOW_STORE_ERROR, WINNOW_STORE_ERROR_NOT_FOUND) ||
+          g_error_matches (error, WINNOW_STORE_ERROR, WINNOW_STORE_ERROR_INVALID))
+        _winnow_server_job_fail (job, SOUP_STATUS_NOT_FOUND, "not_found", NULL, "no raw output %s",
+                                 id);
+      else
+        _winnow_server_job_fail (job, SOUP_STATUS_SERVICE_UNAVAILABLE, "store_unavailable", NULL,
+                                 "%s", error->message);
       return;
     }
 
-  contents = g_malloc (st.st_size + 1);
-  while (got < (gsize) st.st_size)
-    {
-      ssize_t n = read (fd, contents + got, st.st_size - got);
-
-      if (n < 0 && errno == EINTR)
-        continue;
-      if (n <= 0)
-        break;
-      got += n;
-    }
-  close (fd);
-  contents[got] = '\0';
-
-  checksum = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) contents, got);
-  created = g_date_time_new_from_unix_utc (row.created_us / G_USEC_PER_SEC);
+  contents = g_bytes_get_data (bytes, &length);
+  checksum = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) contents, length);
+  created = g_date_time_new_from_unix_utc (info->created_us / G_USEC_PER_SEC);
   created_text = created ? g_date_time_format_iso8601 (created) : NULL;
 
   response = json_object_new ();
   json_object_set_string_member (response, "id", id);
-  set_text (response, "text", contents, got);
-  json_object_set_int_member (response, "bytes", got);
-  json_object_set_string_member (response, "sha256", row.sha256 ? row.sha256 : "");
-  json_object_set_boolean_member (response, "intact", g_strcmp0 (checksum, row.sha256) == 0);
+  set_text (response, "text", length > 0 ? contents : "", length);
+  json_object_set_int_member (response, "bytes", length);
+  json_object_set_string_member (response, "sha256", info->sha256 ? info->sha256 : "");
+  json_object_set_boolean_member (response, "intact", g_strcmp0 (checksum, info->sha256) == 0);
   set_nullable_string (response, "createdAt", created_text);
   {
-    g_autoptr(JsonObject) redactions = parse_document (row.redactions ? row.redactions : "{}");
+    g_autoptr(JsonObject) redactions = parse_document (info->redactions);
 
     json_object_set_object_member (response, "redactions", json_object_ref (redactions));
   }
-  if (row.event_id > 0)
-    json_object_set_int_member (response, "eventId", row.event_id);
+  if (info->event_id > 0)
+    json_object_set_int_member (response, "eventId", info->event_id);
   else
     json_object_set_null_member (response, "eventId");
+  json_object_set_boolean_member (response, "truncated", info->truncated);
+  json_object_set_int_member (response, "originalBytes", info->original_bytes);
+  set_nullable_string (response, "command", info->command);
   job->response = object_node (response);
-
-  raw_row_clear (&row);
 }
 
 /* ---- GET /api/analytics/compression -------------------------------------------------------- */

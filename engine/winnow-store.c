@@ -103,6 +103,17 @@ static const char * const migrations[] = {
   "CREATE INDEX events_project ON events"
   "  (project, time, tokens_before, tokens_after, bytes_before, bytes_after);"
   "CREATE INDEX events_raw_output ON events (raw_output_id) WHERE raw_output_id IS NOT NULL;",
+
+  /* 3: what the list of raw outputs shows and filters by, kept on the row itself since the
+   * event may be purged long before its raw output (winnow-store-raw.c) */
+  "ALTER TABLE raw_outputs ADD COLUMN source TEXT;"
+  "ALTER TABLE raw_outputs ADD COLUMN command TEXT;"
+  "ALTER TABLE raw_outputs ADD COLUMN exit_code INTEGER;"
+  "ALTER TABLE raw_outputs ADD COLUMN failure INTEGER NOT NULL DEFAULT 0;"
+  "ALTER TABLE raw_outputs ADD COLUMN original_bytes INTEGER;"
+  "ALTER TABLE raw_outputs ADD COLUMN truncated INTEGER NOT NULL DEFAULT 0;"
+  "CREATE INDEX raw_outputs_created ON raw_outputs (created, id);"
+  "CREATE INDEX raw_outputs_failure ON raw_outputs (failure, created, id);",
 };
 
 typedef enum
@@ -362,6 +373,30 @@ query_value (WinnowStore   *self,
 
   sqlite3_finalize (stmt);
   return TRUE;
+}
+
+/* ---- for winnow-store-raw.c -------------------------------------------------------------- */
+
+sqlite3 *
+_winnow_store_lock (WinnowStore *self)
+{
+  g_mutex_lock (&self->lock);
+  return self->db;
+}
+
+void
+_winnow_store_unlock (WinnowStore *self)
+{
+  g_mutex_unlock (&self->lock);
+}
+
+void
+_winnow_store_set_error (WinnowStore  *self,
+                         GError      **error,
+                         int           rc,
+                         const char   *what)
+{
+  set_error (self, error, rc, what);
 }
 
 /* ---- opening ----------------------------------------------------------------------------- */

@@ -22,6 +22,7 @@ G_BEGIN_DECLS
  * @WINNOW_STORE_ERROR_IO: the file or its folder cannot be opened, read or written
  * @WINNOW_STORE_ERROR_NEWER: the database was written by a newer Winnow (a later schema)
  * @WINNOW_STORE_ERROR_INVALID: an argument such as a `since` duration cannot be understood
+ * @WINNOW_STORE_ERROR_NOT_FOUND: no raw output with that id, or its file is gone
  */
 typedef enum
 {
@@ -31,6 +32,7 @@ typedef enum
   WINNOW_STORE_ERROR_IO,
   WINNOW_STORE_ERROR_NEWER,
   WINNOW_STORE_ERROR_INVALID,
+  WINNOW_STORE_ERROR_NOT_FOUND,
 } WinnowStoreError;
 
 GQuark winnow_store_error_quark (void);

@@ -605,7 +605,9 @@ test_rtk_test (Fixture       *f,
   g_assert_true (g_str_has_prefix (json_array_get_string_element (array, 0), "rtk-filter:"));
   array = json_object_get_array_member (root, "rulesApplied");
   g_assert_cmpuint (json_array_get_length (array), >=, 1);
-  g_assert_nonnull (json_object_get_array_member (root, "rawOutputPointers"));
+  /* rawOutputRetention is never by default */
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "rawOutputPointers")),
+                    ==, 0);
   g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (root, "filter"), "id"),
                    ==, "test-vitest");
 
@@ -625,6 +627,76 @@ test_rtk_test (Fixture       *f,
   }
 
   g_assert_cmpint (count_api_events (f), ==, 3);
+}
+
+/* With rawOutputRetention, the answer points to the redacted raw output, which the raw-output
+ * route then serves; its event links to it. */
+static void
+test_rtk_test_raw_pointers (Fixture       *f,
+                            gconstpointer  data)
+{
+  const char *token = "ghp_kbjhfHmPkyOLvVIuSB6ql4pc6tmf3CTijNLG";
+  g_autofree char *base = make_test_log (400);
+  g_autofree char *log = g_strdup_printf ("GITHUB_TOKEN=%s\n%s", token, base);
+  g_autofree char *body = rtk_test_body (log, "npx vitest run",
+                                         "{\"rawOutputRetention\": \"failures\"}");
+  g_autofree char *cut_body = rtk_test_body (log, "npx vitest run",
+                                             "{\"rawOutputRetention\": \"always\", "
+                                             "\"rawOutputMaxBytes\": 1024}");
+  g_autofree char *db = winnow_store_default_path (f->data_dir);
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(JsonNode) raw = NULL;
+  g_autoptr(JsonNode) cut = NULL;
+  g_autoptr(WinnowStore) store = NULL;
+  g_autoptr(WinnowRawOutputInfo) info = NULL;
+  g_autoptr(GError) error = NULL;
+  JsonArray *pointers;
+  JsonObject *pointer, *root;
+  const char *id, *text;
+
+  start_server (f);
+  node = request (f, "POST", "/api/context/rtk/test", body, 200);
+  pointers = json_object_get_array_member (object (node), "rawOutputPointers");
+  g_assert_cmpuint (json_array_get_length (pointers), ==, 1);
+  pointer = json_array_get_object_element (pointers, 0);
+  id = json_object_get_string_member (pointer, "id");
+  g_assert_true (winnow_raw_output_id_is_valid (id));
+  g_assert_false (json_object_get_boolean_member (pointer, "truncated"));
+  g_assert_cmpint (json_object_get_int_member (pointer, "originalBytes"), ==, strlen (log));
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (pointer, "redactions"),
+                                               "github-token"), ==, 1);
+
+  raw = request (f, "GET", json_object_get_string_member (pointer, "url"), NULL, 200);
+  root = object (raw);
+  text = json_object_get_string_member (root, "text");
+  g_assert_cmpstr (json_object_get_string_member (root, "id"), ==, id);
+  g_assert_true (json_object_get_boolean_member (root, "intact"));
+  g_assert_cmpstr (json_object_get_string_member (root, "sha256"), ==,
+                   json_object_get_string_member (pointer, "sha256"));
+  g_assert_cmpint (json_object_get_int_member (root, "bytes"), ==,
+                   json_object_get_int_member (pointer, "bytes"));
+  g_assert_null (strstr (text, token));
+  g_assert_true (g_str_has_prefix (text, "GITHUB_TOKEN=[REDACTED_GITHUB_TOKEN]\n RUN  v1.6.0"));
+  g_assert_nonnull (strstr (text, "module399.test.ts"));
+  g_assert_cmpstr (json_object_get_string_member (root, "command"), ==, "npx vitest run");
+
+  /* the event points to it and it to the event */
+  store = winnow_store_open (db, &error);
+  g_assert_no_error (error);
+  info = winnow_store_lookup_raw_output (store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (info->event_id, >, 0);
+  g_assert_cmpint (json_object_get_int_member (root, "eventId"), ==, info->event_id);
+  g_assert_cmpstr (info->source, ==, "api");
+
+  /* a request's own rawOutputMaxBytes cuts it */
+  cut = request (f, "POST", "/api/context/rtk/test", cut_body, 200);
+  pointers = json_object_get_array_member (object (cut), "rawOutputPointers");
+  g_assert_cmpuint (json_array_get_length (pointers), ==, 1);
+  pointer = json_array_get_object_element (pointers, 0);
+  g_assert_true (json_object_get_boolean_member (pointer, "truncated"));
+  g_assert_cmpint (json_object_get_int_member (pointer, "bytes"), <=, 1024);
+  g_assert_cmpint (count_api_events (f), ==, 2);
 }
 
 /* Big texts: report where they part, not the whole of them. */
@@ -1329,6 +1401,7 @@ main (int    argc,
   ADD ("too-large", test_too_large);
   ADD ("bad-bodies", test_bad_bodies);
   ADD ("rtk-test", test_rtk_test);
+  ADD ("rtk-test-raw-pointers", test_rtk_test_raw_pointers);
   ADD ("preview", test_preview);
   ADD ("rtk-config-round-trip", test_rtk_config_round_trip);
   ADD ("settings", test_settings);

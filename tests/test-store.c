@@ -148,8 +148,12 @@ test_migrate_previous (Fixture       *f,
   g_assert_no_error (error);
   g_assert_cmpuint (winnow_store_get_schema_version (old), ==, last - 1);
   g_assert_cmpint (sql_number (f->path, "SELECT count(*) FROM sqlite_schema WHERE name = "
-                               "'events_time'"), ==, 0);
+                               "'raw_outputs_created'"), ==, 0);
   add_event (old, 0, "git status", "/p", "git-status", 100, 20);
+  /* a raw output of the old schema, without the columns the list shows */
+  g_assert_true (winnow_store_add_raw_output (old, "0123456789abcdef01234567", 0, 42, "ab", "/x",
+                                              NULL, 1, &error));
+  g_assert_no_error (error);
   g_clear_object (&old);
 
   store = winnow_store_open (f->path, &error);
@@ -157,7 +161,20 @@ test_migrate_previous (Fixture       *f,
   g_assert_cmpuint (winnow_store_get_schema_version (store), ==, last);
   g_assert_cmpint (sql_number (f->path, "PRAGMA user_version"), ==, last);
   g_assert_cmpint (sql_number (f->path, "SELECT count(*) FROM sqlite_schema WHERE name = "
-                               "'events_time'"), ==, 1);
+                               "'raw_outputs_created'"), ==, 1);
+  {
+    g_autoptr(WinnowRawOutputInfo) info = winnow_store_lookup_raw_output (store,
+                                                                          "0123456789abcdef01234567",
+                                                                          &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (info->bytes, ==, 42);
+    g_assert_cmpuint (info->original_bytes, ==, 42);
+    g_assert_false (info->truncated);
+    g_assert_false (info->has_exit_code);
+    g_assert_null (info->command);
+    g_assert_cmpint (info->event_id, ==, 1);
+  }
   /* the old event survived and is summed */
   g_assert_cmpint (winnow_store_count_events (store, &error), ==, 1);
   {
