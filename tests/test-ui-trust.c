@@ -304,6 +304,44 @@ test_changed_on_disk (Fixture       *f,
   g_assert_true (button_sensitive (f, "trust.revoke"));
 }
 
+/* An approval through the page is kept in the store; a later change is shown as a diff
+ * against it, on the page and in the next approval dialog. */
+static void
+test_history_diff (Fixture       *f,
+                   gconstpointer  data)
+{
+  AdwMessageDialog *dialog;
+  GString *edited = g_string_new (FILTERS);
+  g_autofree char *text = NULL;
+  const char *diff;
+  GtkWidget *in_dialog;
+
+  open_project (f);
+  dialog = open_approve_dialog (f);
+  respond (dialog, "approve");
+  wait_state (f, WINNOW_TRUST_TRUSTED);
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_ancestor (test_ui_find (GTK_WIDGET (f->page), GTK_TYPE_LABEL, "trust-diff"),
+                                                                   ADW_TYPE_PREFERENCES_GROUP)));
+
+  g_string_replace (edited, "^acme: compiling \\\\S+$", "^acme: (compiling|linking) \\\\S+$", 1);
+  text = g_string_free (edited, FALSE);
+  g_assert_nonnull (strstr (text, "linking"));
+  g_assert_true (g_file_set_contents (f->filters_path, text, -1, NULL));
+  wait_state (f, WINNOW_TRUST_CHANGED);
+
+  diff = label_named (f, "trust-diff");
+  g_assert_nonnull (strstr (diff, "compiling \\\\S+"));   /* the approved line, taken out */
+  g_assert_nonnull (strstr (diff, "linking"));               /* the new one */
+  g_assert_true (gtk_widget_get_visible (gtk_widget_get_ancestor (test_ui_find (GTK_WIDGET (f->page), GTK_TYPE_LABEL, "trust-diff"),
+                                                                  ADW_TYPE_PREFERENCES_GROUP)));
+
+  dialog = open_approve_dialog (f);
+  in_dialog = test_ui_find (GTK_WIDGET (dialog), GTK_TYPE_LABEL, "trust-approve-diff");
+  g_assert_nonnull (in_dialog);
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (in_dialog)), "linking"));
+  respond (dialog, "cancel");
+}
+
 /* What is approved is what was shown: a file changed behind the open dialog is refused. */
 static void
 test_changed_behind_dialog (Fixture       *f,
@@ -431,6 +469,7 @@ main (int    argc,
 
   ADD ("approve", test_approve, NULL);
   ADD ("changed-on-disk", test_changed_on_disk, NULL);
+  ADD ("history-diff", test_history_diff, NULL);
   ADD ("changed-behind-dialog", test_changed_behind_dialog, NULL);
   ADD ("revoke", test_revoke, NULL);
   ADD ("risky-filter", test_risky_filter, RISKY_FILTERS);

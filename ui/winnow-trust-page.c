@@ -63,6 +63,7 @@ struct _WinnowTrustPage
   GtkLabel           *trusted_label;
   AdwPreferencesGroup *diff_group;
   GtkLabel           *diff_label;
+  char               *diff;
   GtkLabel           *filters_status;
   GtkListBox         *filter_list;
 };
@@ -201,6 +202,8 @@ typedef struct
   GPtrArray          *diagnostics;
   GHashTable         *risks;
   WinnowVerifyReport *report;
+  char               *store_path;
+  char               *diff;      /* last approved version → the file now, or NULL */
 } Load;
 
 static void
@@ -212,6 +215,8 @@ load_free (Load *load)
   g_clear_pointer (&load->diagnostics, g_ptr_array_unref);
   g_clear_pointer (&load->risks, g_hash_table_unref);
   g_clear_object (&load->report);
+  g_free (load->store_path);
+  g_free (load->diff);
   g_free (load);
 }
 
@@ -234,6 +239,24 @@ load_worker (GTask        *task,
     {
       g_task_return_boolean (task, TRUE);
       return;
+    }
+
+  /* what changed since the last approval, from the store's history of approved files */
+  if (load->store_path != NULL &&
+      winnow_trust_status_get_state (load->status) != WINNOW_TRUST_TRUSTED)
+    {
+      g_autoptr(WinnowStore) store = winnow_store_open (load->store_path, NULL);
+      g_autofree char *approved_sha = NULL;
+      g_autofree char *approved = NULL;
+      g_autofree char *current = NULL;
+      gint64 when = 0;
+
+      if (store != NULL &&
+          winnow_store_get_last_trust_approval (store, load->project_dir, &approved_sha, &when,
+                                                &approved, NULL) &&
+          approved != NULL && g_file_get_contents (path, &current, NULL, NULL) &&
+          g_strcmp0 (approved, current) != 0)
+        load->diff = winnow_diff_lines (approved, current);
     }
 
   load->filters = winnow_filter_pack_load_file (path, WINNOW_FILTER_SOURCE_PROJECT,
@@ -613,6 +636,10 @@ load_cb (GObject      *source,
   g_clear_pointer (&self->risks, g_hash_table_unref);
   self->risks = g_steal_pointer (&load->risks);
   g_set_object (&self->report, load->report);
+  g_free (self->diff);
+  self->diff = g_steal_pointer (&load->diff);
+  gtk_label_set_text (self->diff_label, self->diff ? self->diff : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->diff_group), self->diff != NULL);
 
   update_view (self);
 }
@@ -684,6 +711,8 @@ load_project (WinnowTrustPage *self)
   load->project_dir = g_strdup (self->project_dir);
   load->override = self->context != NULL &&
                    winnow_config_get_trust_project_filters (winnow_context_get_config (self->context));
+  if (self->context != NULL)
+    load->store_path = winnow_store_default_path (winnow_context_get_data_dir (self->context));
 
   self->cancellable = g_cancellable_new ();
   task = g_task_new (self, self->cancellable, load_cb, NULL);
@@ -895,6 +924,19 @@ approve_response_cb (AdwMessageDialog *dialog,
       return;
     }
 
+  /* keep what was approved, so a later change can be shown as a diff */
+  if (self->context != NULL)
+    {
+      g_autoptr(WinnowStore) store = winnow_store_open_for_context (self->context, &error);
+      g_autofree char *text = NULL;
+
+      if (store == NULL || !g_file_get_contents (path, &text, NULL, &error) ||
+          !winnow_store_add_trust_approval (store, self->project_dir, approved,
+                                            g_get_real_time (), text, &error))
+        g_warning ("The approval of %s was not recorded: %s", self->project_dir,
+                   error ? error->message : "?");
+    }
+
   show_toast (self, _("Approved: the project’s filters run from now on"));
   load_project (self);
 }
@@ -959,6 +1001,19 @@ approve_action (GtkWidget  *widget,
   /* Translators: %s is a project folder's name */
   body = g_strdup_printf (_("Once approved, these filters decide what an agent sees of every "
                             "command run in “%s”. Approve only what you have read."), name);
+
+  if (self->diff != NULL)
+    {
+      GtkWidget *heading = gtk_label_new (_("Changes since the last approval"));
+      GtkWidget *diff = detail_label (self->diff, NULL);
+
+      gtk_widget_add_css_class (heading, "heading");
+      gtk_label_set_xalign (GTK_LABEL (heading), 0);
+      gtk_widget_add_css_class (diff, "monospace");
+      gtk_widget_set_name (diff, "trust-approve-diff");
+      gtk_box_append (GTK_BOX (box), heading);
+      gtk_box_append (GTK_BOX (box), diff);
+    }
 
   label = detail_label (summary, NULL);
   gtk_widget_add_css_class (label, "monospace");
@@ -1035,6 +1090,7 @@ winnow_trust_page_dispose (GObject *object)
   g_clear_pointer (&self->filters, g_ptr_array_unref);
   g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
   g_clear_pointer (&self->risks, g_hash_table_unref);
+  g_clear_pointer (&self->diff, g_free);
 
   G_OBJECT_CLASS (winnow_trust_page_parent_class)->dispose (object);
 }
