@@ -80,6 +80,14 @@ page_request_free (PageRequest *request)
   g_free (request);
 }
 
+/* the list's arrays hold NULL for rows the view never asked for */
+static void
+item_unref (gpointer item)
+{
+  if (item != NULL)
+    g_object_unref (item);
+}
+
 static void
 set_loading (WinnowRawOutputList *self,
              gboolean             loading)
@@ -288,7 +296,7 @@ all_rows_cb (GObject      *source,
 
   self->n_pages_fetched++;
   self->n_rows_fetched += rows->len;
-  items = g_ptr_array_new_full (rows->len, g_object_unref);
+  items = g_ptr_array_new_full (rows->len, item_unref);
   for (guint i = 0; i < rows->len; i++)
     g_ptr_array_add (items, winnow_raw_output_item_new (rows->pdata[i]));
   g_ptr_array_sort_with_data (items, compare_items, self);
@@ -371,7 +379,7 @@ count_cb (GObject      *source,
     }
 
   set_loading (self, FALSE);
-  items = g_ptr_array_new_full ((guint) count, g_object_unref);
+  items = g_ptr_array_new_full ((guint) count, item_unref);
   g_ptr_array_set_size (items, (guint) count);
   replace_items (self, items);
   page_request_free (request);
@@ -555,7 +563,7 @@ winnow_raw_output_list_class_init (WinnowRawOutputListClass *klass)
 static void
 winnow_raw_output_list_init (WinnowRawOutputList *self)
 {
-  self->items = g_ptr_array_new_with_free_func (g_object_unref);
+  self->items = g_ptr_array_new_with_free_func (item_unref);
   self->pending = g_hash_table_new (NULL, NULL);
   self->descending = TRUE;
   self->paged = TRUE;

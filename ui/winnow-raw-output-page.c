@@ -107,8 +107,13 @@ show_toast (WinnowRawOutputPage *self,
 {
   GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
 
+  /* a toast's title is markup in libadwaita 1.2; error messages quote file contents */
   if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (message));
+    {
+      g_autofree char *escaped = g_markup_escape_text (message, -1);
+
+      adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (escaped));
+    }
   else
     g_message ("%s", message);
 }
@@ -385,7 +390,8 @@ on_sorter_changed (WinnowRawOutputPage *self)
   WinnowRawOutputSort sort = WINNOW_RAW_OUTPUT_SORT_TIME;
   gboolean descending = TRUE;
 
-  if (self->list == NULL)
+  /* the view's columns go, and its sorter changes, while the page is disposed */
+  if (self->list == NULL || self->column_view == NULL)
     return;
 
   read_sort (self, &sort, &descending);
