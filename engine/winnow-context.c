@@ -409,6 +409,69 @@ json_array_without (JsonArray  *array,
   return out;
 }
 
+/* The settings file as a JSON document to edit, with an `rtkConfig` object; an absent file
+ * is an empty document. A file that is not a JSON object is refused rather than replaced. */
+static JsonNode *
+load_settings_for_edit (WinnowContext  *self,
+                        const char     *path,
+                        JsonObject    **rtk,
+                        GError        **error)
+{
+  g_autofree char *old_text = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) local_error = NULL;
+  JsonNode *root;
+  JsonObject *settings;
+  JsonNode *node;
+
+  if (g_file_get_contents (path, &old_text, NULL, NULL))
+    {
+      if (!json_parser_load_from_data (parser, old_text, -1, &local_error) ||
+          json_parser_get_root (parser) == NULL ||
+          !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+        {
+          g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_CONFIG,
+                       "%s: not changed: the settings are not a JSON object%s%s", path,
+                       local_error ? ": " : "", local_error ? local_error->message : "");
+          return NULL;
+        }
+      root = json_node_copy (json_parser_get_root (parser));
+    }
+  else
+    root = json_node_init_object (json_node_alloc (), json_object_new ());
+
+  settings = json_node_get_object (root);
+  node = json_object_get_member (settings, "rtkConfig");
+  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
+    json_object_set_object_member (settings, "rtkConfig", json_object_new ());
+  *rtk = json_object_get_object_member (settings, "rtkConfig");
+  return root;
+}
+
+/* Writes the edited settings atomically and makes them the context's settings. */
+static gboolean
+save_settings (WinnowContext  *self,
+               const char     *path,
+               JsonNode       *root,
+               GError        **error)
+{
+  g_autofree char *text = _winnow_json_to_document (root);
+  g_autoptr(GError) local_error = NULL;
+
+  if (g_mkdir_with_parents (self->data_dir, 0700) != 0 ||
+      !g_file_set_contents (path, text, -1, &local_error))
+    {
+      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_IO, "%s: %s", path,
+                   local_error ? local_error->message : g_strerror (errno));
+      return FALSE;
+    }
+
+  g_ptr_array_set_size (self->config_diagnostics, 0);
+  g_clear_object (&self->config);
+  self->config = winnow_config_load_file (path, self->config_diagnostics);
+  return TRUE;
+}
+
 /**
  * winnow_context_set_filter_enabled:
  * @self: a #WinnowContext
@@ -429,39 +492,17 @@ winnow_context_set_filter_enabled (WinnowContext  *self,
                                    GError        **error)
 {
   g_autofree char *path = NULL;
-  g_autofree char *old_text = NULL;
-  g_autofree char *text = NULL;
-  g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(JsonNode) root = NULL;
-  g_autoptr(GError) local_error = NULL;
-  JsonObject *settings, *rtk;
+  JsonObject *rtk;
   JsonNode *node;
 
   g_return_val_if_fail (WINNOW_IS_CONTEXT (self), FALSE);
   g_return_val_if_fail (filter_id != NULL, FALSE);
 
   path = g_build_filename (self->data_dir, "settings.json", NULL);
-  if (g_file_get_contents (path, &old_text, NULL, NULL))
-    {
-      if (!json_parser_load_from_data (parser, old_text, -1, &local_error) ||
-          json_parser_get_root (parser) == NULL ||
-          !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
-        {
-          g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_CONFIG,
-                       "%s: not changed: the settings are not a JSON object%s%s", path,
-                       local_error ? ": " : "", local_error ? local_error->message : "");
-          return FALSE;
-        }
-      root = json_node_copy (json_parser_get_root (parser));
-    }
-  else
-    root = json_node_init_object (json_node_alloc (), json_object_new ());
-
-  settings = json_node_get_object (root);
-  node = json_object_get_member (settings, "rtkConfig");
-  if (node == NULL || !JSON_NODE_HOLDS_OBJECT (node))
-    json_object_set_object_member (settings, "rtkConfig", json_object_new ());
-  rtk = json_object_get_object_member (settings, "rtkConfig");
+  root = load_settings_for_edit (self, path, &rtk, error);
+  if (root == NULL)
+    return FALSE;
 
   node = json_object_get_member (rtk, "disabledFilters");
   if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
@@ -483,17 +524,57 @@ winnow_context_set_filter_enabled (WinnowContext  *self,
   else if (!json_array_has_string (json_object_get_array_member (rtk, "disabledFilters"), filter_id))
     json_array_add_string_element (json_object_get_array_member (rtk, "disabledFilters"), filter_id);
 
-  text = _winnow_json_to_document (root);
-  if (g_mkdir_with_parents (self->data_dir, 0700) != 0 ||
-      !g_file_set_contents (path, text, -1, &local_error))
+  return save_settings (self, path, root, error);
+}
+
+/**
+ * winnow_context_set_raw_output_retention:
+ * @self: a #WinnowContext
+ * @retention: "never", "failures" or "always" (`rtkConfig.rawOutputRetention`)
+ * @max_bytes: the most kept of one output (`rtkConfig.rawOutputMaxBytes`), at least 1024
+ * @error: return location for a #GError
+ *
+ * Sets which raw outputs `winnow run` keeps in `DATA_DIR/settings.json`, keeping every other
+ * setting as written, and reloads the settings. A settings file that is not JSON is not
+ * touched.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+winnow_context_set_raw_output_retention (WinnowContext  *self,
+                                         const char     *retention,
+                                         guint           max_bytes,
+                                         GError        **error)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  JsonObject *rtk;
+
+  g_return_val_if_fail (WINNOW_IS_CONTEXT (self), FALSE);
+  g_return_val_if_fail (retention != NULL, FALSE);
+
+  if (!g_str_equal (retention, "never") && !g_str_equal (retention, "failures") &&
+      !g_str_equal (retention, "always"))
     {
-      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_IO, "%s: %s", path,
-                   local_error ? local_error->message : g_strerror (errno));
+      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_CONFIG,
+                   "rtkConfig.rawOutputRetention: “%s” is not never, failures or always",
+                   retention);
+      return FALSE;
+    }
+  if (max_bytes < 1024 || max_bytes > G_MAXINT32)
+    {
+      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_CONFIG,
+                   "rtkConfig.rawOutputMaxBytes: %u is not between 1024 and %d", max_bytes,
+                   G_MAXINT32);
       return FALSE;
     }
 
-  g_ptr_array_set_size (self->config_diagnostics, 0);
-  g_clear_object (&self->config);
-  self->config = winnow_config_load_file (path, self->config_diagnostics);
-  return TRUE;
+  path = g_build_filename (self->data_dir, "settings.json", NULL);
+  root = load_settings_for_edit (self, path, &rtk, error);
+  if (root == NULL)
+    return FALSE;
+
+  json_object_set_string_member (rtk, "rawOutputRetention", retention);
+  json_object_set_int_member (rtk, "rawOutputMaxBytes", max_bytes);
+  return save_settings (self, path, root, error);
 }

@@ -59,5 +59,9 @@ gboolean           winnow_context_set_filter_enabled (WinnowContext             
                                                       const char                 *filter_id,
                                                       gboolean                    enabled,
                                                       GError                    **error);
+gboolean           winnow_context_set_raw_output_retention (WinnowContext        *self,
+                                                      const char                 *retention,
+                                                      guint                       max_bytes,
+                                                      GError                    **error);
 
 G_END_DECLS

@@ -12,9 +12,11 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 
 #include "test-ui-util.h"
 #include "test-util.h"
+#include "winnow-raw-output-page.h"
 #include "winnow-savings-page.h"
 #include "winnow-window.h"
 
@@ -311,6 +313,97 @@ seed_savings (WinnowContext *context)
   return TRUE;
 }
 
+/* Real commands run here and kept the way `winnow run` keeps them with rawOutputRetention
+ * "always": the output compressed by the engine, then redacted and written by the store. The
+ * last one fails, and is the one the page shows selected. */
+static gboolean
+seed_raw_outputs (WinnowContext *context)
+{
+  const char *srcdir = g_getenv ("WINNOW_SOURCE_DIR") ? g_getenv ("WINNOW_SOURCE_DIR") : ".";
+  const char * const commands[] = {
+    "ls -la /usr/share",
+    "git log --stat -n 12",
+    "git status",
+    "sh -c 'echo Deploying build 412; echo \"GITHUB_TOKEN=$DEPLOY_TOKEN\"; echo uploaded 3 artifacts'",
+    "python3 -c 'import json; json.loads(\"{bad json\")'",
+  };
+  g_autoptr(WinnowPipeline) pipeline = winnow_pipeline_new (context);
+  g_autoptr(WinnowStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  /* a made-up token of the real shape, for the redaction to find in the output */
+  g_auto(GStrv) envp = g_environ_setenv (g_get_environ (), "DEPLOY_TOKEN",
+                                         "ghp_0123456789abcdefghijklmnopqrstuvwxyz", TRUE);
+
+  store = winnow_store_open_for_context (context, &error);
+  if (store == NULL)
+    {
+      g_printerr ("winnow-screenshot: cannot open the store: %s\n", error->message);
+      return FALSE;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    {
+      g_auto(GStrv) argv = NULL;
+      g_autofree char *out = NULL;
+      g_autofree char *err = NULL;
+      g_autofree char *text = NULL;
+      g_autoptr(WinnowPipelineResult) result = NULL;
+      g_autoptr(WinnowRawOutputInfo) info = NULL;
+      WinnowPipelineRequest request;
+      WinnowRawOutputRequest raw;
+      int status = 0;
+
+      if (!g_shell_parse_argv (commands[i], NULL, &argv, NULL) ||
+          !g_spawn_sync (srcdir, argv, envp, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err,
+                         &status, NULL))
+        continue;
+      text = g_strconcat (out, err, NULL);
+
+      winnow_pipeline_request_init (&request);
+      request.command = commands[i];
+      result = winnow_pipeline_run_text (pipeline, text, -1, &request, NULL);
+      if (result == NULL)
+        continue;
+
+      winnow_raw_output_request_init (&raw, "run", text, strlen (text));
+      winnow_raw_output_request_set_result (&raw, result);
+      raw.command = commands[i];
+      raw.has_exit_code = TRUE;
+      raw.exit_code = WIFEXITED (status) ? WEXITSTATUS (status) : 128;
+      raw.compressed = TRUE;
+      info = winnow_store_save_raw_output (store, &raw, 1 << 20, &error);
+      if (info == NULL)
+        {
+          g_printerr ("winnow-screenshot: cannot keep “%s”: %s\n", commands[i], error->message);
+          return FALSE;
+        }
+      g_usleep (2000);   /* distinct times, so the list order is the run order */
+    }
+
+  return TRUE;
+}
+
+static gboolean
+raw_output_settled (gpointer data)
+{
+  return !winnow_raw_output_page_get_busy (data) &&
+         g_strcmp0 (winnow_raw_output_page_get_state (data), "loading") != 0;
+}
+
+/* The newest output selected, beside its compressed form. */
+static void
+show_raw_output (WinnowWindow *window)
+{
+  WinnowRawOutputPage *page = WINNOW_RAW_OUTPUT_PAGE (test_ui_find (GTK_WIDGET (window),
+                                                                    WINNOW_TYPE_RAW_OUTPUT_PAGE,
+                                                                    NULL));
+
+  test_ui_wait_for (raw_output_settled, page, 30000);
+  gtk_single_selection_set_selected (winnow_raw_output_page_get_selection (page), 0);
+  test_ui_wait_frames (GTK_WIDGET (window), 2);
+  test_ui_wait_for (raw_output_settled, page, 30000);
+}
+
 static gboolean
 savings_settled (gpointer data)
 {
@@ -334,6 +427,8 @@ shoot (WinnowWindow *window,
         test_ui_wait_for (savings_settled,
                           test_ui_find (GTK_WIDGET (window), WINNOW_TYPE_SAVINGS_PAGE, NULL),
                           30000);
+      if (g_str_equal (pages[i], "raw-output"))
+        show_raw_output (window);
       test_ui_wait_frames (GTK_WIDGET (window), 3);
       texture = test_ui_render (GTK_WIDGET (window));
       if (texture == NULL || !gdk_texture_save_to_png (texture, path))
@@ -372,7 +467,7 @@ main (int    argc,
     }
 
   context = winnow_context_new (data_dir, NULL);
-  if (!seed_savings (context))
+  if (!seed_savings (context) || !seed_raw_outputs (context))
     return EXIT_FAILURE;
   window = winnow_window_new_for_context (context);
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);

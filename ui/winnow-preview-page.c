@@ -18,6 +18,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
+#include <string.h>
 
 #include "winnow-preview-page.h"
 #include "winnow-preview-run.h"
@@ -646,6 +647,27 @@ winnow_preview_page_load_sample (WinnowPreviewPage *self,
   gtk_editable_set_text (GTK_EDITABLE (self->command_entry), command ? command : "");
   set_input (self, data, length, name);
   return TRUE;
+}
+
+/**
+ * winnow_preview_page_set_input:
+ * @self: a #WinnowPreviewPage
+ * @text: the output to compress
+ * @command: (nullable): the command that produced it
+ *
+ * Shows @text as the original with its command, as other pages hand output over (the Raw
+ * Output page's "Open in Preview").
+ */
+void
+winnow_preview_page_set_input (WinnowPreviewPage *self,
+                               const char        *text,
+                               const char        *command)
+{
+  g_return_if_fail (WINNOW_IS_PREVIEW_PAGE (self));
+  g_return_if_fail (text != NULL);
+
+  gtk_editable_set_text (GTK_EDITABLE (self->command_entry), command ? command : "");
+  set_input (self, text, strlen (text), _("the raw output"));
 }
 
 static void

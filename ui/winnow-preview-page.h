@@ -27,5 +27,8 @@ gboolean              winnow_preview_page_load_sample (WinnowPreviewPage *self,
                                                        const char        *sample_id);
 void                  winnow_preview_page_load_file   (WinnowPreviewPage *self,
                                                        GFile             *file);
+void                  winnow_preview_page_set_input   (WinnowPreviewPage *self,
+                                                       const char        *text,
+                                                       const char        *command);
 
 G_END_DECLS

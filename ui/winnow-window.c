@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 
+#include "winnow-raw-output-page.h"
 #include "winnow-rule-packs-page.h"
 #include "winnow-savings-page.h"
 #include "winnow-window.h"
@@ -32,6 +33,7 @@ struct _WinnowWindow
   gboolean              close_confirmed;
   WinnowRulePacksPage  *rule_packs_page;
   WinnowSavingsPage    *savings_page;
+  WinnowRawOutputPage  *raw_output_page;
 };
 
 G_DEFINE_FINAL_TYPE (WinnowWindow, winnow_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -163,6 +165,7 @@ winnow_window_constructed (GObject *object)
   winnow_rule_packs_page_set_context (self->rule_packs_page, self->context);
   winnow_trust_page_set_context (self->trust_page, self->context);
   winnow_savings_page_set_context (self->savings_page, self->context);
+  winnow_raw_output_page_set_context (self->raw_output_page, self->context);
 }
 
 static void
@@ -248,6 +251,7 @@ winnow_window_class_init (WinnowWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WinnowWindow, rule_packs_page);
   gtk_widget_class_bind_template_child (widget_class, WinnowWindow, trust_page);
   gtk_widget_class_bind_template_child (widget_class, WinnowWindow, savings_page);
+  gtk_widget_class_bind_template_child (widget_class, WinnowWindow, raw_output_page);
 
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
   gtk_widget_class_install_action (widget_class, "win.show-filter", "s", show_filter_action);
@@ -257,6 +261,7 @@ winnow_window_class_init (WinnowWindowClass *klass)
   g_type_ensure (WINNOW_TYPE_RULE_PACKS_PAGE);
   g_type_ensure (WINNOW_TYPE_TRUST_PAGE);
   g_type_ensure (WINNOW_TYPE_SAVINGS_PAGE);
+  g_type_ensure (WINNOW_TYPE_RAW_OUTPUT_PAGE);
 }
 
 static void
@@ -323,6 +328,13 @@ winnow_window_get_preview_page (WinnowWindow *self)
 {
   g_return_val_if_fail (WINNOW_IS_WINDOW (self), NULL);
   return self->preview_page;
+}
+
+WinnowFiltersPage *
+winnow_window_get_filters_page (WinnowWindow *self)
+{
+  g_return_val_if_fail (WINNOW_IS_WINDOW (self), NULL);
+  return self->filters_page;
 }
 
 const char *

@@ -23,6 +23,7 @@ WinnowWindow      *winnow_window_new              (WinnowApplication *applicatio
 WinnowWindow      *winnow_window_new_for_context  (WinnowContext     *context);
 WinnowContext     *winnow_window_get_context      (WinnowWindow      *self);
 WinnowPreviewPage *winnow_window_get_preview_page (WinnowWindow      *self);
+WinnowFiltersPage *winnow_window_get_filters_page (WinnowWindow      *self);
 const char        *winnow_window_get_page         (WinnowWindow      *self);
 void               winnow_window_set_page         (WinnowWindow      *self,
                                                    const char        *name);
