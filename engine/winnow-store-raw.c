@@ -41,9 +41,15 @@
  * far larger in the folder is not one of ours */
 #define MAX_RAW_OUTPUT_FILE (64u * 1024 * 1024)
 
-#define COLUMNS \
+/* the filter and the tokens come from the event while it is kept (events are purged sooner
+ * than raw outputs); a primary-key lookup per row of a page */
+#define ROW_COLUMNS \
   "id, created, bytes, original_bytes, truncated, sha256, path, redactions, event_id, " \
   "source, command, exit_code, failure"
+#define COLUMNS ROW_COLUMNS ", " \
+  "(SELECT filter_id FROM events WHERE events.id = raw_outputs.event_id), " \
+  "(SELECT tokens_before FROM events WHERE events.id = raw_outputs.event_id), " \
+  "(SELECT tokens_after FROM events WHERE events.id = raw_outputs.event_id)"
 
 G_DEFINE_BOXED_TYPE (WinnowRawOutputInfo, winnow_raw_output_info,
                      winnow_raw_output_info_copy, winnow_raw_output_info_free)
@@ -62,6 +68,7 @@ winnow_raw_output_info_copy (const WinnowRawOutputInfo *info)
   copy->redactions = g_strdup (info->redactions);
   copy->source = g_strdup (info->source);
   copy->command = g_strdup (info->command);
+  copy->filter_id = g_strdup (info->filter_id);
   return copy;
 }
 
@@ -77,6 +84,7 @@ winnow_raw_output_info_free (WinnowRawOutputInfo *info)
   g_free (info->redactions);
   g_free (info->source);
   g_free (info->command);
+  g_free (info->filter_id);
   g_free (info);
 }
 
@@ -174,6 +182,10 @@ read_info (sqlite3_stmt *stmt)
   info->has_exit_code = sqlite3_column_type (stmt, 11) != SQLITE_NULL;
   info->exit_code = sqlite3_column_int (stmt, 11);
   info->failure = sqlite3_column_int (stmt, 12) != 0;
+  info->filter_id = column_text (stmt, 13);
+  info->has_tokens = sqlite3_column_type (stmt, 14) != SQLITE_NULL;
+  info->tokens_before = sqlite3_column_int64 (stmt, 14);
+  info->tokens_after = sqlite3_column_int64 (stmt, 15);
   return info;
 }
 
@@ -254,7 +266,7 @@ _winnow_store_insert_raw_output (WinnowStore                *self,
     goto out;
 
   stmt = prepare (self, db,
-                  "INSERT INTO raw_outputs (" COLUMNS ") "
+                  "INSERT INTO raw_outputs (" ROW_COLUMNS ") "
                   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)", error);
   if (stmt == NULL)
     goto out;

@@ -50,6 +50,10 @@ typedef struct
   gboolean  has_exit_code;
   int       exit_code;
   gboolean  failure;
+  char     *filter_id;
+  gboolean  has_tokens;
+  gint64    tokens_before;
+  gint64    tokens_after;
 } WinnowRawOutputInfo;
 
 #define WINNOW_TYPE_RAW_OUTPUT_INFO (winnow_raw_output_info_get_type ())

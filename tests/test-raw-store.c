@@ -616,7 +616,20 @@ test_delete (Fixture       *f,
 
   winnow_store_event_init (&event, "run");
   event.raw_output_id = info->id;
+  event.filter_id = "build-make";
+  event.tokens_before = 120;
+  event.tokens_after = 30;
   g_assert_true (winnow_store_record (f->store, &event, &event_id, &error));
+
+  /* while its event is kept, a raw output says which filter ran and what it saved */
+  {
+    g_autoptr(WinnowRawOutputInfo) linked = winnow_store_lookup_raw_output (f->store, info->id, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (linked->filter_id, ==, "build-make");
+    g_assert_true (linked->has_tokens);
+    g_assert_cmpint (linked->tokens_before - linked->tokens_after, ==, 90);
+  }
 
   g_assert_true (winnow_store_delete_raw_output (f->store, info->id, &error));
   g_assert_no_error (error);

@@ -634,7 +634,7 @@ winnow_raw_output_list_set_sort (WinnowRawOutputList *self,
                                  gboolean             descending)
 {
   g_return_if_fail (WINNOW_IS_RAW_OUTPUT_LIST (self));
-  g_return_if_fail (sort <= WINNOW_RAW_OUTPUT_SORT_REDACTIONS);
+  g_return_if_fail (sort <= WINNOW_RAW_OUTPUT_SORT_SAVED);
 
   if (self->sort == sort && self->descending == !!descending)
     return;
@@ -776,6 +776,18 @@ winnow_raw_output_list_compare (WinnowRawOutputSort        sort,
 
     case WINNOW_RAW_OUTPUT_SORT_REDACTIONS:
       return a_redactions < b_redactions ? -1 : a_redactions > b_redactions;
+
+    case WINNOW_RAW_OUTPUT_SORT_FILTER:
+      return g_strcmp0 (a->filter_id, b->filter_id);
+
+    case WINNOW_RAW_OUTPUT_SORT_SAVED:
+      {
+        /* an output whose event was purged has no figure: it sorts with the smallest */
+        gint64 sa = a->has_tokens ? a->tokens_before - a->tokens_after : G_MININT64;
+        gint64 sb = b->has_tokens ? b->tokens_before - b->tokens_after : G_MININT64;
+
+        return sa < sb ? -1 : sa > sb;
+      }
 
     default:
       g_return_val_if_reached (0);

@@ -25,6 +25,8 @@ G_BEGIN_DECLS
  * @WINNOW_RAW_OUTPUT_SORT_SIZE: the size as the command produced it
  * @WINNOW_RAW_OUTPUT_SORT_FAILURE: failures together
  * @WINNOW_RAW_OUTPUT_SORT_REDACTIONS: how many secrets were replaced
+ * @WINNOW_RAW_OUTPUT_SORT_FILTER: the filter that compressed it
+ * @WINNOW_RAW_OUTPUT_SORT_SAVED: the tokens the compression saved
  */
 typedef enum
 {
@@ -33,6 +35,8 @@ typedef enum
   WINNOW_RAW_OUTPUT_SORT_SIZE,
   WINNOW_RAW_OUTPUT_SORT_FAILURE,
   WINNOW_RAW_OUTPUT_SORT_REDACTIONS,
+  WINNOW_RAW_OUTPUT_SORT_FILTER,
+  WINNOW_RAW_OUTPUT_SORT_SAVED,
 } WinnowRawOutputSort;
 
 #define WINNOW_TYPE_RAW_OUTPUT_LIST (winnow_raw_output_list_get_type ())

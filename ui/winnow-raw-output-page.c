@@ -33,7 +33,7 @@
 #include "winnow-raw-output-page.h"
 #include "winnow-window.h"
 
-#define N_SORTS (WINNOW_RAW_OUTPUT_SORT_REDACTIONS + 1)
+#define N_SORTS (WINNOW_RAW_OUTPUT_SORT_SAVED + 1)
 
 /* what `winnow raw` writes in place of a secret: `[REDACTED]`, `[REDACTED_GITHUB_TOKEN]` */
 #define REDACTION_PATTERN "\\[REDACTED[A-Z0-9_]*\\]"
@@ -198,6 +198,8 @@ typedef enum
   COLUMN_SIZE,
   COLUMN_FAILURE,
   COLUMN_REDACTIONS,
+  COLUMN_FILTER,
+  COLUMN_SAVED,
 } ColumnKind;
 
 /* One cell's text; rows not read yet show an ellipsis until their page arrives. */
@@ -229,6 +231,13 @@ format_cell (GtkListItem         *list_item,
 
         return n > 0 ? g_strdup_printf ("%u", n) : g_strdup ("");
       }
+    case COLUMN_FILTER:
+      return g_strdup (info->filter_id ? info->filter_id : "");
+    case COLUMN_SAVED:
+      /* growth shows as a negative number, never as nothing */
+      return info->has_tokens ? g_strdup_printf ("%" G_GINT64_FORMAT,
+                                                 info->tokens_before - info->tokens_after)
+                              : g_strdup ("");
     default:
       g_return_val_if_reached (NULL);
     }
@@ -246,7 +255,7 @@ setup_cell (GtkSignalListItemFactory *factory,
 
   gtk_label_set_ellipsize (GTK_LABEL (label), kind == COLUMN_COMMAND ? PANGO_ELLIPSIZE_END
                                                                      : PANGO_ELLIPSIZE_NONE);
-  gtk_label_set_xalign (GTK_LABEL (label), kind == COLUMN_SIZE || kind == COLUMN_REDACTIONS
+  gtk_label_set_xalign (GTK_LABEL (label), kind == COLUMN_SIZE || kind == COLUMN_REDACTIONS || kind == COLUMN_SAVED
                                            ? 1.0f : 0.0f);
   if (kind != COLUMN_COMMAND)
     gtk_widget_add_css_class (label, "numeric");
@@ -328,6 +337,9 @@ probe_item (guint    sort,
   info.failure = high[WINNOW_RAW_OUTPUT_SORT_FAILURE];
   info.redactions = (char *) (high[WINNOW_RAW_OUTPUT_SORT_REDACTIONS] ? "{\"x\": 2}"
                                                                        : "{\"x\": 1}");
+  info.filter_id = (char *) (high[WINNOW_RAW_OUTPUT_SORT_FILTER] ? "b" : "a");
+  info.has_tokens = TRUE;
+  info.tokens_before = high[WINNOW_RAW_OUTPUT_SORT_SAVED] ? 10 : 5;
   return winnow_raw_output_item_new (&info);
 }
 
@@ -1250,7 +1262,9 @@ winnow_raw_output_page_init (WinnowRawOutputPage *self)
   /* Translators: column headings of the list of kept raw outputs */
   time_column = add_column (self, _("Time"), COLUMN_TIME, WINNOW_RAW_OUTPUT_SORT_TIME, FALSE);
   add_column (self, _("Command"), COLUMN_COMMAND, WINNOW_RAW_OUTPUT_SORT_COMMAND, TRUE);
+  add_column (self, _("Filter"), COLUMN_FILTER, WINNOW_RAW_OUTPUT_SORT_FILTER, FALSE);
   add_column (self, _("Size"), COLUMN_SIZE, WINNOW_RAW_OUTPUT_SORT_SIZE, FALSE);
+  add_column (self, _("Tokens Saved"), COLUMN_SAVED, WINNOW_RAW_OUTPUT_SORT_SAVED, FALSE);
   add_column (self, _("Failure"), COLUMN_FAILURE, WINNOW_RAW_OUTPUT_SORT_FAILURE, FALSE);
   add_column (self, _("Redactions"), COLUMN_REDACTIONS, WINNOW_RAW_OUTPUT_SORT_REDACTIONS, FALSE);
   gtk_column_view_sort_by_column (self->column_view, time_column, GTK_SORT_DESCENDING);
