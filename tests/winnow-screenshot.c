@@ -377,6 +377,19 @@ seed_raw_outputs (WinnowContext *context)
           g_printerr ("winnow-screenshot: cannot keep “%s”: %s\n", commands[i], error->message);
           return FALSE;
         }
+
+      /* the event `winnow run` records with it: the list shows its filter and savings */
+      {
+        WinnowStoreEvent event;
+
+        winnow_store_event_init (&event, "run");
+        winnow_store_event_set_result (&event, result, strlen (text));
+        event.command = commands[i];
+        event.raw_output_id = info->id;
+        event.has_exit_code = TRUE;
+        event.exit_code = raw.exit_code;
+        winnow_store_record (store, &event, NULL, NULL);
+      }
       g_usleep (2000);   /* distinct times, so the list order is the run order */
     }
 
