@@ -76,16 +76,28 @@ cut_point (const guint8 *data,
            gsize         max)
 {
   gsize stop = max > LINE_SEARCH ? max - LINE_SEARCH : 0;
-  gsize cut = max;
+  gsize start = max;
+  guint continuation = 0;
+  guint8 lead;
+  guint need;
 
   for (gsize i = max; i > stop; i--)
     if (data[i - 1] == '\n')
       return i;
 
-  /* never split a multi-byte character: back up over continuation bytes */
-  for (guint k = 0; k < 3 && cut > 0 && (data[cut] & 0xc0) == 0x80; k++)
-    cut--;
-  return cut;
+  /* never split a multi-byte character: when the last one before @max is incomplete, cut
+   * before it. Only bytes before @max are read — @max may be the end of the buffer. */
+  while (start > 0 && continuation < 3 && (data[start - 1] & 0xc0) == 0x80)
+    {
+      start--;
+      continuation++;
+    }
+  if (start == 0)
+    return max;
+
+  lead = data[start - 1];
+  need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  return need > continuation + 1 ? start - 1 : max;
 }
 
 static void
