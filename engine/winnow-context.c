@@ -31,6 +31,7 @@ struct _WinnowContext
   char              *data_dir;
   char              *project_dir;
   WinnowConfig      *config;
+  GPtrArray         *retired_configs;
   WinnowCatalog     *catalog;
   WinnowDetector    *detector;
   WinnowTrustStatus *project_trust;
@@ -58,6 +59,7 @@ winnow_context_finalize (GObject *object)
   g_clear_pointer (&self->data_dir, g_free);
   g_clear_pointer (&self->project_dir, g_free);
   g_clear_object (&self->config);
+  g_clear_pointer (&self->retired_configs, g_ptr_array_unref);
   g_clear_object (&self->catalog);
   g_clear_object (&self->detector);
   g_clear_object (&self->project_trust);
@@ -79,6 +81,7 @@ static void
 winnow_context_init (WinnowContext *self)
 {
   self->config_diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
+  self->retired_configs = g_ptr_array_new_with_free_func (g_object_unref);
 }
 
 /**
@@ -467,7 +470,9 @@ save_settings (WinnowContext  *self,
     }
 
   g_ptr_array_set_size (self->config_diagnostics, 0);
-  g_clear_object (&self->config);
+  /* a compression running in a worker may still hold the settings it started with: they
+   * live as long as the context */
+  g_ptr_array_add (self->retired_configs, g_steal_pointer (&self->config));
   self->config = winnow_config_load_file (path, self->config_diagnostics);
   return TRUE;
 }
