@@ -21,6 +21,7 @@
 #include <gtksourceview/gtksource.h>
 
 #include "winnow-filter-editor.h"
+#include "winnow-toast.h"
 #include "winnow-filter-form.h"
 #include "winnow-trace-strip.h"
 
@@ -94,18 +95,6 @@ static guint signals [N_SIGNALS];
 static void schedule_validate (WinnowFilterEditor *self);
 static void show_text (WinnowFilterEditor *self, const char *text, gboolean update_buffer,
                        gboolean update_form);
-
-static void
-show_toast (WinnowFilterEditor *self,
-            const char         *message)
-{
-  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-
-  if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (message));
-  else
-    g_message ("%s", message);
-}
 
 static char *
 object_to_text (JsonObject *object)
@@ -649,13 +638,13 @@ save_action (GtkWidget  *widget,
   g_autoptr(GError) error = NULL;
 
   if (!winnow_filter_editor_save (self, &error))
-    show_toast (self, error->message);
+    winnow_show_toast (GTK_WIDGET (self), error->message);
   else
     {
       /* Translators: %s is a file path */
       g_autofree char *message = g_strdup_printf (_("Saved to %s"), self->file);
 
-      show_toast (self, message);
+      winnow_show_toast (GTK_WIDGET (self), message);
     }
 }
 
@@ -699,7 +688,7 @@ duplicate_action (GtkWidget  *widget,
 
   file = winnow_context_get_global_filters_path (self->context);
   duplicate_to (self, file, WINNOW_FILTER_SOURCE_GLOBAL);
-  show_toast (self, _("Editing your own copy; it takes the built-in filter’s place once saved"));
+  winnow_show_toast (GTK_WIDGET (self), _("Editing your own copy; it takes the built-in filter’s place once saved"));
 }
 
 static void
@@ -757,7 +746,7 @@ winnow_filter_editor_duplicate_to_project (WinnowFilterEditor *self,
 
   file = g_build_filename (project_dir, ".rtk", "filters.json", NULL);
   duplicate_to (self, file, WINNOW_FILTER_SOURCE_PROJECT);
-  show_toast (self, _("Editing a copy for the project; approve the project again after saving"));
+  winnow_show_toast (GTK_WIDGET (self), _("Editing a copy for the project; approve the project again after saving"));
 }
 
 static void

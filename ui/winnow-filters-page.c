@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "winnow-filters-page.h"
+#include "winnow-toast.h"
 #include "winnow-samples.h"
 
 struct _WinnowFiltersPage
@@ -170,10 +171,7 @@ on_enabled_toggled (GtkSwitch         *sw,
 
   if (!winnow_context_set_filter_enabled (self->context, id, gtk_switch_get_active (sw), &error))
     {
-      GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-
-      if (overlay != NULL)
-        adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (error->message));
+      winnow_show_toast (GTK_WIDGET (self), error->message);
       g_object_set_data (G_OBJECT (sw), "binding", GINT_TO_POINTER (1));
       gtk_switch_set_active (sw, !gtk_switch_get_active (sw));
       g_object_set_data (G_OBJECT (sw), "binding", NULL);
@@ -405,10 +403,7 @@ discard_response_cb (AdwMessageDialog  *dialog,
 
       if (!winnow_filter_editor_save (self->editor, &error))
         {
-          GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-
-          if (overlay != NULL)
-            adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (error->message));
+          winnow_show_toast (GTK_WIDGET (self), error->message);
           response = "cancel";
         }
     }
@@ -488,18 +483,6 @@ on_saved (WinnowFilterEditor *editor,
 /* --- new filter from samples --------------------------------------------------------------- */
 
 static void
-show_toast (WinnowFiltersPage *self,
-            const char        *message)
-{
-  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-
-  if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (message));
-  else
-    g_message ("%s", message);
-}
-
-static void
 learn_cb (GObject      *source,
           GAsyncResult *result,
           gpointer      user_data)
@@ -516,7 +499,7 @@ learn_cb (GObject      *source,
       /* Translators: %s says why no filter could be drafted from the samples */
       g_autofree char *message = g_strdup_printf (_("No draft: %s"), error->message);
 
-      show_toast (self, message);
+      winnow_show_toast (GTK_WIDGET (self), message);
       return;
     }
 
@@ -527,7 +510,7 @@ learn_cb (GObject      *source,
 
   winnow_filter_editor_load_draft (self->editor, winnow_learn_draft_get_json (draft));
   gtk_stack_set_visible_child_name (self->editor_stack, "editor");
-  show_toast (self, _("A draft from the samples, with them as its tests; review it and save"));
+  winnow_show_toast (GTK_WIDGET (self), _("A draft from the samples, with them as its tests; review it and save"));
 }
 
 /**
@@ -599,7 +582,7 @@ new_response_cb (AdwMessageDialog *dialog,
 
   if (samples->len == 0)
     {
-      show_toast (d->self, _("Pick at least one sample"));
+      winnow_show_toast (GTK_WIDGET (d->self), _("Pick at least one sample"));
       return;
     }
 

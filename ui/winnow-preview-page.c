@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "winnow-preview-page.h"
+#include "winnow-toast.h"
 #include "winnow-preview-run.h"
 #include "winnow-samples.h"
 #include "winnow-trace-strip.h"
@@ -82,18 +83,6 @@ static const char * const rtk_names[] = { "minimal", "standard", "aggressive", N
 static const char * const caveman_names[] = { "lite", "full", "ultra", NULL };
 
 static void schedule_recompute (WinnowPreviewPage *self);
-
-static void
-show_toast (WinnowPreviewPage *self,
-            const char        *message)
-{
-  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-
-  if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (message));
-  else
-    g_message ("%s", message);
-}
 
 static char *
 buffer_text (GtkTextView *view)
@@ -351,7 +340,7 @@ preview_run_cb (GObject      *source,
   if (result == NULL)
     {
       clear_result (self);
-      show_toast (self, error->message);
+      winnow_show_toast (GTK_WIDGET (self), error->message);
       return;
     }
 
@@ -564,7 +553,7 @@ set_input (WinnowPreviewPage *self,
       valid = g_utf8_make_valid (text, length);
       /* Translators: %s is a file name */
       message = g_strdup_printf (_("“%s” is not valid UTF-8; invalid bytes are shown as �"), name);
-      show_toast (self, message);
+      winnow_show_toast (GTK_WIDGET (self), message);
       text = valid;
       length = strlen (valid);
     }
@@ -591,7 +580,7 @@ load_contents_cb (GObject      *source,
       /* Translators: the first %s is a file name, the second why it could not be read */
       g_autofree char *message = g_strdup_printf (_("Could not open “%s”: %s"), name,
                                                   error->message);
-      show_toast (self, message);
+      winnow_show_toast (GTK_WIDGET (self), message);
       return;
     }
 
@@ -726,7 +715,7 @@ save_contents_cb (GObject      *source,
     /* Translators: %s is a file name */
     message = g_strdup_printf (_("Saved “%s”"), name);
 
-  show_toast (self, message);
+  winnow_show_toast (GTK_WIDGET (self), message);
 }
 
 static void
@@ -778,7 +767,7 @@ copy_output_action (GtkWidget  *widget,
 
   gdk_clipboard_set_text (gtk_widget_get_clipboard (widget),
                           winnow_pipeline_result_get_text (self->result, NULL));
-  show_toast (self, _("Compressed output copied"));
+  winnow_show_toast (GTK_WIDGET (self), _("Compressed output copied"));
 }
 
 static void

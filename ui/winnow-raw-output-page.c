@@ -31,6 +31,7 @@
 #include "winnow-preview-page.h"
 #include "winnow-preview-run.h"
 #include "winnow-raw-output-page.h"
+#include "winnow-toast.h"
 #include "winnow-window.h"
 
 #define N_SORTS (WINNOW_RAW_OUTPUT_SORT_SAVED + 1)
@@ -100,23 +101,6 @@ static GParamSpec *properties [N_PROPS];
 static const char * const retention_names[] = { "never", "failures", "always", NULL };
 
 static void apply_filter (WinnowRawOutputPage *self);
-
-static void
-show_toast (WinnowRawOutputPage *self,
-            const char          *message)
-{
-  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-
-  /* a toast's title is markup in libadwaita 1.2; error messages quote file contents */
-  if (overlay != NULL)
-    {
-      g_autofree char *escaped = g_markup_escape_text (message, -1);
-
-      adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (escaped));
-    }
-  else
-    g_message ("%s", message);
-}
 
 static gboolean
 compute_busy (WinnowRawOutputPage *self)
@@ -552,7 +536,7 @@ run_cb (GObject      *source,
   if (run == NULL)
     {
       gtk_text_buffer_set_text (buffer, "", 0);
-      show_toast (self, error->message);
+      winnow_show_toast (GTK_WIDGET (self), error->message);
       return;
     }
 
@@ -602,7 +586,7 @@ read_cb (GObject      *source,
       update_busy (self);
       gtk_text_buffer_set_text (buffer, "", 0);
       gtk_label_set_text (self->result_label, "");
-      show_toast (self, error->message);
+      winnow_show_toast (GTK_WIDGET (self), error->message);
       return;
     }
 
@@ -733,7 +717,7 @@ on_retention_changed (WinnowRawOutputPage *self)
 
   if (!winnow_context_set_raw_output_retention (self->context, retention_names[selected],
                                                 MIN (kib, G_MAXINT32 / 1024) * 1024, &error))
-    show_toast (self, error->message);
+    winnow_show_toast (GTK_WIDGET (self), error->message);
 
   /* what the file says now, whether or not the write went through */
   show_retention (self);
@@ -792,7 +776,7 @@ make_test_action (GtkWidget  *widget,
   winnow_window_set_page (WINNOW_WINDOW (window), "filters");
   if (!winnow_filters_page_show_filter (filters, filter_id))
     {
-      show_toast (self, _("That filter is no longer in the catalog"));
+      winnow_show_toast (GTK_WIDGET (self), _("That filter is no longer in the catalog"));
       return;
     }
 
@@ -804,15 +788,15 @@ make_test_action (GtkWidget  *widget,
       /* Translators: %s is a filter id */
       message = g_strdup_printf (_("“%s” is built in and read-only: duplicate it to your "
                                    "filters, then make the test again"), filter_id);
-      show_toast (self, message);
+      winnow_show_toast (GTK_WIDGET (self), message);
       return;
     }
 
   winnow_filters_page_set_sample (filters, text, command);
   if (!gtk_widget_activate_action (GTK_WIDGET (editor), "editor.add-test", NULL))
-    show_toast (self, _("The filter editor cannot add a test now"));
+    winnow_show_toast (GTK_WIDGET (self), _("The filter editor cannot add a test now"));
   else
-    show_toast (self, _("Test added: review its expected output and save"));
+    winnow_show_toast (GTK_WIDGET (self), _("Test added: review its expected output and save"));
 }
 
 static gboolean
@@ -844,7 +828,7 @@ delete_response_cb (AdwMessageDialog    *dialog,
     return;
 
   if (!delete_selected (self, &error))
-    show_toast (self, error->message);
+    winnow_show_toast (GTK_WIDGET (self), error->message);
 }
 
 static void
@@ -892,14 +876,14 @@ purge_response_cb (AdwMessageDialog    *dialog,
                                     &error);
   if (n < 0)
     {
-      show_toast (self, error->message);
+      winnow_show_toast (GTK_WIDGET (self), error->message);
       return;
     }
 
   /* Translators: how many kept outputs a purge deleted */
   message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Deleted %u output",
                                           "Deleted %u outputs", (gulong) n), (guint) n);
-  show_toast (self, message);
+  winnow_show_toast (GTK_WIDGET (self), message);
 }
 
 static void

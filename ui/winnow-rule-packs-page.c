@@ -26,6 +26,7 @@
 #include "winnow-rule-pack-editor.h"
 #include "winnow-rule-pack-list.h"
 #include "winnow-rule-packs-page.h"
+#include "winnow-toast.h"
 #include "winnow-rule-prose-view.h"
 #include "winnow-sample-row.h"
 
@@ -78,18 +79,6 @@ enum {
 static GParamSpec *properties [N_PROPS];
 
 static void schedule_check (WinnowRulePacksPage *self);
-
-static void
-show_toast (WinnowRulePacksPage *self,
-            const char          *message)
-{
-  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-
-  if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (message));
-  else
-    g_message ("%s", message);
-}
 
 static void
 set_busy (WinnowRulePacksPage *self,
@@ -358,7 +347,7 @@ show_item (WinnowRulePacksPage *self,
     {
       document = winnow_rule_pack_item_get_document (item, &error);
       if (document == NULL)
-        show_toast (self, error->message);
+        winnow_show_toast (GTK_WIDGET (self), error->message);
     }
 
   if (document == NULL)
@@ -443,13 +432,13 @@ duplicate_action (GtkWidget  *widget,
     {
       /* Translators: %s is a file name */
       message = g_strdup_printf (_("“%s” already exists; fix or move it first"), path);
-      show_toast (self, message);
+      winnow_show_toast (GTK_WIDGET (self), message);
       return;
     }
 
   if (!winnow_rule_pack_document_save_as (self->document, path, &error))
     {
-      show_toast (self, error->message);
+      winnow_show_toast (GTK_WIDGET (self), error->message);
       return;
     }
 
@@ -458,7 +447,7 @@ duplicate_action (GtkWidget  *widget,
   schedule_check (self);
   /* Translators: %s is a file name */
   message = g_strdup_printf (_("Duplicated to “%s”; edit away"), path);
-  show_toast (self, message);
+  winnow_show_toast (GTK_WIDGET (self), message);
 }
 
 static void
@@ -477,14 +466,14 @@ save_action (GtkWidget  *widget,
   path = g_strdup (winnow_rule_pack_document_get_file (self->document));
   if (!winnow_rule_pack_document_save_as (self->document, path, &error))
     {
-      show_toast (self, error->message);
+      winnow_show_toast (GTK_WIDGET (self), error->message);
       return;
     }
 
   reload_saved (self, path);
   /* Translators: %s is a file name */
   message = g_strdup_printf (_("Saved “%s”"), path);
-  show_toast (self, message);
+  winnow_show_toast (GTK_WIDGET (self), message);
 }
 
 /* --- GObject ----------------------------------------------------------------------- */

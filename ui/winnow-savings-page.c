@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "winnow-savings-page.h"
+#include "winnow-toast.h"
 
 #define TOP_GROUPS 10
 #define MIN_DAYS   7
@@ -159,18 +160,6 @@ find_period (const char *id)
     if (g_strcmp0 (periods[i].id, id) == 0)
       return &periods[i];
   return NULL;
-}
-
-static void
-show_toast (WinnowSavingsPage *self,
-            const char        *message)
-{
-  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-
-  if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (message));
-  else
-    g_message ("%s", message);
 }
 
 static void
@@ -741,14 +730,14 @@ export_response_cb (GtkNativeDialog   *dialog,
           /* Translators: %s is a file name */
           g_autofree char *message = g_strdup_printf (_("Saved %s"), basename);
 
-          show_toast (self, message);
+          winnow_show_toast (GTK_WIDGET (self), message);
         }
       else
         {
           /* Translators: %s says why the file could not be written */
           g_autofree char *message = g_strdup_printf (_("Could not export: %s"), error->message);
 
-          show_toast (self, message);
+          winnow_show_toast (GTK_WIDGET (self), message);
         }
     }
 

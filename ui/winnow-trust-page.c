@@ -24,6 +24,7 @@
 #include <glib/gi18n.h>
 
 #include "winnow-trust-page.h"
+#include "winnow-toast.h"
 
 /* enough to find a project again, not so many the list becomes a history */
 #define MAX_RECENT_PROJECTS 20
@@ -71,18 +72,6 @@ struct _WinnowTrustPage
 G_DEFINE_FINAL_TYPE (WinnowTrustPage, winnow_trust_page, GTK_TYPE_WIDGET)
 
 static void load_project (WinnowTrustPage *self);
-
-static void
-show_toast (WinnowTrustPage *self,
-            const char      *message)
-{
-  GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-
-  if (overlay != NULL)
-    adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (message));
-  else
-    g_message ("%s", message);
-}
 
 static void
 remove_all_rows (GtkListBox *list)
@@ -865,7 +854,7 @@ add_response_cb (GtkNativeDialog *dialog,
       if (path != NULL)
         winnow_trust_page_open_project (self, path);
       else
-        show_toast (self, _("Only local folders can hold project filters"));
+        winnow_show_toast (GTK_WIDGET (self), _("Only local folders can hold project filters"));
     }
 
   g_object_unref (dialog);
@@ -909,7 +898,7 @@ approve_response_cb (AdwMessageDialog *dialog,
   now = winnow_trust_hash_file (path, NULL);
   if (g_strcmp0 (now, shown) != 0)
     {
-      show_toast (self, _("The filters file changed while you were reading it; review it again"));
+      winnow_show_toast (GTK_WIDGET (self), _("The filters file changed while you were reading it; review it again"));
       load_project (self);
       return;
     }
@@ -920,7 +909,7 @@ approve_response_cb (AdwMessageDialog *dialog,
       /* Translators: %s says why the trust file could not be written */
       g_autofree char *message = g_strdup_printf (_("Could not approve: %s"), error->message);
 
-      show_toast (self, message);
+      winnow_show_toast (GTK_WIDGET (self), message);
       return;
     }
 
@@ -937,7 +926,7 @@ approve_response_cb (AdwMessageDialog *dialog,
                    error ? error->message : "?");
     }
 
-  show_toast (self, _("Approved: the project’s filters run from now on"));
+  winnow_show_toast (GTK_WIDGET (self), _("Approved: the project’s filters run from now on"));
   load_project (self);
 }
 
@@ -1058,11 +1047,11 @@ revoke_action (GtkWidget  *widget,
       /* Translators: %s says why the trust file could not be removed */
       g_autofree char *message = g_strdup_printf (_("Could not revoke: %s"), error->message);
 
-      show_toast (self, message);
+      winnow_show_toast (GTK_WIDGET (self), message);
       return;
     }
 
-  show_toast (self, _("Approval revoked: the project’s filters no longer run"));
+  winnow_show_toast (GTK_WIDGET (self), _("Approval revoked: the project’s filters no longer run"));
   load_project (self);
 }
 

@@ -16,6 +16,7 @@
 #include "winnow-raw-output-page.h"
 #include "winnow-rule-packs-page.h"
 #include "winnow-savings-page.h"
+#include "winnow-toast.h"
 #include "winnow-window.h"
 
 struct _WinnowWindow
@@ -368,5 +369,5 @@ winnow_window_show_toast (WinnowWindow *self,
 {
   g_return_if_fail (WINNOW_IS_WINDOW (self));
 
-  adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
+  winnow_show_toast (GTK_WIDGET (self->toast_overlay), message);
 }
