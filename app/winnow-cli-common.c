@@ -109,6 +109,56 @@ winnow_cli_usage_error (const char *command,
 }
 
 /**
+ * winnow_cli_set_mode_and_intensity:
+ * @command: the subcommand, for the message
+ * @mode: (nullable): `--mode` as given
+ * @intensity: (nullable): `--intensity` as given: an RTK or a Caveman intensity
+ * @request: the request to set them in
+ *
+ * What `compress` and `run` both accept. An unknown value is a usage error, said on stderr.
+ *
+ * Returns: %FALSE when @mode or @intensity is not one the engine knows
+ */
+gboolean
+winnow_cli_set_mode_and_intensity (const char            *command,
+                                   const char            *mode,
+                                   const char            *intensity,
+                                   WinnowPipelineRequest *request)
+{
+  WinnowPipelineMode m;
+  WinnowRtkIntensity rtk;
+  WinnowCavemanIntensity caveman;
+
+  if (mode != NULL)
+    {
+      if (!winnow_pipeline_mode_from_string (mode, &m))
+        {
+          winnow_cli_usage_error (command, _("unknown mode “%s” (off, rtk, caveman, stacked)"),
+                                  mode);
+          return FALSE;
+        }
+      request->mode = m;
+    }
+
+  if (intensity != NULL)
+    {
+      if (winnow_rtk_intensity_from_string (intensity, &rtk))
+        request->rtk_intensity = rtk;
+      else if (winnow_caveman_intensity_from_string (intensity, &caveman))
+        request->caveman_intensity = caveman;
+      else
+        {
+          winnow_cli_usage_error (command, _("unknown intensity “%s” (RTK: minimal, standard, "
+                                             "aggressive; Caveman: lite, full, ultra)"),
+                                  intensity);
+          return FALSE;
+        }
+    }
+
+  return TRUE;
+}
+
+/**
  * winnow_cli_read_input:
  * @path: (nullable): a file, or "-" or %NULL for standard input
  *

@@ -390,35 +390,10 @@ winnow_cli_compress (int    argc,
   request.filter_only = filter_only;
   request.language = lang;
 
-  if (mode != NULL)
+  if (!winnow_cli_set_mode_and_intensity ("compress", mode, intensity, &request))
     {
-      WinnowPipelineMode m;
-
-      if (!winnow_pipeline_mode_from_string (mode, &m))
-        {
-          winnow_cli_common_clear (&common);
-          return winnow_cli_usage_error ("compress",
-                                         _("unknown mode “%s” (off, rtk, caveman, stacked)"), mode);
-        }
-      request.mode = m;
-    }
-
-  if (intensity != NULL)
-    {
-      WinnowRtkIntensity rtk;
-      WinnowCavemanIntensity caveman;
-
-      if (winnow_rtk_intensity_from_string (intensity, &rtk))
-        request.rtk_intensity = rtk;
-      else if (winnow_caveman_intensity_from_string (intensity, &caveman))
-        request.caveman_intensity = caveman;
-      else
-        {
-          winnow_cli_common_clear (&common);
-          return winnow_cli_usage_error ("compress",
-                                         _("unknown intensity “%s” (RTK: minimal, standard, "
-                                           "aggressive; Caveman: lite, full, ultra)"), intensity);
-        }
+      winnow_cli_common_clear (&common);
+      return WINNOW_EXIT_USAGE;
     }
 
   if (role != NULL)

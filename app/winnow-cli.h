@@ -67,6 +67,10 @@ gboolean       winnow_cli_parse           (GOptionContext   *context,
 int            winnow_cli_usage_error     (const char       *command,
                                            const char       *format,
                                            ...) G_GNUC_PRINTF (2, 3);
+gboolean       winnow_cli_set_mode_and_intensity (const char            *command,
+                                                  const char            *mode,
+                                                  const char            *intensity,
+                                                  WinnowPipelineRequest *request);
 gboolean       winnow_cli_read_input      (const char       *path,
                                            char            **contents,
                                            gsize            *length,
