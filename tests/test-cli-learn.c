@@ -9,77 +9,27 @@
 #include <string.h>
 #include <json-glib/json-glib.h>
 
+#include "test-cli-util.h"
 #include "test-util.h"
-
-typedef struct
-{
-  int     status;
-  GBytes *out;
-  char   *text;   /* out, nul-terminated */
-  char   *err;
-} Run;
 
 static char *tmp_root;
 
-static void
-run_clear (Run *r)
-{
-  g_clear_pointer (&r->out, g_bytes_unref);
-  g_clear_pointer (&r->text, g_free);
-  g_clear_pointer (&r->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
 static const char *
-out_str (Run *r)
+out_str (TestCliRun *r)
 {
   return r->text;
 }
 
-/* Runs winnow with @argv (NULL-terminated) and @input on stdin, in @cwd. */
+/* Runs winnow with @args (NULL-terminated) and @input on stdin, in @cwd, data in tmp_root. */
 static void
-run_winnow (Run                *r,
+run_winnow (TestCliRun                *r,
             const char         *cwd,
             GBytes             *input,
             const char * const *args)
 {
-  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE |
-                                                                        G_SUBPROCESS_FLAGS_STDOUT_PIPE |
-                                                                        G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocess) proc = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) err = NULL;
   g_autofree char *data_dir = g_build_filename (tmp_root, "data", NULL);
-  const char *binary = g_getenv ("WINNOW_BINARY");
 
-  g_assert_nonnull (binary);
-  g_ptr_array_add (argv, (gpointer) binary);
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-
-  g_subprocess_launcher_setenv (launcher, "WINNOW_DATA_DIR", data_dir, TRUE);
-  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
-  g_subprocess_launcher_unsetenv (launcher, "WINNOW_TRUST_PROJECT_FILTERS");
-  g_subprocess_launcher_unsetenv (launcher, "WINNOW_BUILTIN_FILTERS_DIR");
-  if (cwd != NULL)
-    g_subprocess_launcher_set_cwd (launcher, cwd);
-
-  proc = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  {
-    g_autoptr(GBytes) nothing = g_bytes_new_static ("", 0);
-    g_subprocess_communicate (proc, input ? input : nothing, NULL, &r->out, &err, &error);
-  }
-  g_assert_no_error (error);
-  g_subprocess_wait (proc, NULL, &error);
-  g_assert_no_error (error);
-
-  r->status = g_subprocess_get_exit_status (proc);
-  r->text = g_strndup (g_bytes_get_data (r->out, NULL), g_bytes_get_size (r->out));
-  r->err = g_strndup (g_bytes_get_data (err, NULL), g_bytes_get_size (err));
+  test_cli_run (r, data_dir, cwd, input, args);
 }
 
 #define WINNOW(r, cwd, input, ...) \
@@ -99,16 +49,7 @@ write_tmp (const char *name,
   return path;
 }
 
-static JsonObject *
-parse_json (Run *r)
-{
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) error = NULL;
-
-  json_parser_load_from_data (parser, out_str (r), -1, &error);
-  g_assert_no_error (error);
-  return json_object_ref (json_node_get_object (json_parser_get_root (parser)));
-}
+#define parse_json test_cli_parse_json
 
 static char *
 sample (const char *name)
@@ -123,7 +64,7 @@ test_learn_stdout (void)
   g_autofree char *a = sample ("meson-compile");
   g_autofree char *b = sample ("ninja-build");
   g_autoptr(JsonObject) filter = NULL;
-  g_auto(Run) r = { 0 };
+  g_auto(TestCliRun) r = { 0 };
 
   WINNOW (&r, NULL, NULL, "learn", "--command", "meson compile -C builddir", a, b);
   g_assert_cmpint (r.status, ==, 0);
@@ -148,9 +89,9 @@ test_learn_output_file (void)
   g_autofree char *stdin_sample = NULL;
   g_autoptr(GBytes) input = NULL;
   g_autoptr(JsonObject) report = NULL;
-  g_auto(Run) r = { 0 };
-  g_auto(Run) verify = { 0 };
-  g_auto(Run) json = { 0 };
+  g_auto(TestCliRun) r = { 0 };
+  g_auto(TestCliRun) verify = { 0 };
+  g_auto(TestCliRun) json = { 0 };
   gsize length;
 
   WINNOW (&r, NULL, NULL, "learn", "-c", "pytest -v tests_long", "--id", "my-pytest",
@@ -196,11 +137,11 @@ test_learn_bad_input (void)
   g_autofree char *output = write_tmp ("keep.json", "{\"old\": true}\n", -1);
   g_autofree char *missing = g_build_filename (tmp_root, "nope.txt", NULL);
   g_autofree char *kept = NULL;
-  g_auto(Run) none = { 0 };
-  g_auto(Run) r_empty = { 0 };
-  g_auto(Run) r_binary = { 0 };
-  g_auto(Run) r_latin1 = { 0 };
-  g_auto(Run) r_missing = { 0 };
+  g_auto(TestCliRun) none = { 0 };
+  g_auto(TestCliRun) r_empty = { 0 };
+  g_auto(TestCliRun) r_binary = { 0 };
+  g_auto(TestCliRun) r_latin1 = { 0 };
+  g_auto(TestCliRun) r_missing = { 0 };
 
   WINNOW (&none, NULL, NULL, "learn");
   g_assert_cmpint (none.status, ==, 2);

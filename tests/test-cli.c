@@ -8,77 +8,27 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 
+#include "test-cli-util.h"
 #include "test-util.h"
-
-typedef struct
-{
-  int     status;
-  GBytes *out;
-  char   *text;   /* out, nul-terminated */
-  char   *err;
-} Run;
 
 static char *tmp_root;
 
-static void
-run_clear (Run *r)
-{
-  g_clear_pointer (&r->out, g_bytes_unref);
-  g_clear_pointer (&r->text, g_free);
-  g_clear_pointer (&r->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
 static const char *
-out_str (Run *r)
+out_str (TestCliRun *r)
 {
   return r->text;
 }
 
-/* Runs winnow with @argv (NULL-terminated) and @input on stdin, in @cwd. */
+/* Runs winnow with @args (NULL-terminated) and @input on stdin, in @cwd, data in tmp_root. */
 static void
-run_winnow (Run                *r,
+run_winnow (TestCliRun                *r,
             const char         *cwd,
             GBytes             *input,
             const char * const *args)
 {
-  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE |
-                                                                        G_SUBPROCESS_FLAGS_STDOUT_PIPE |
-                                                                        G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocess) proc = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GBytes) err = NULL;
   g_autofree char *data_dir = g_build_filename (tmp_root, "data", NULL);
-  const char *binary = g_getenv ("WINNOW_BINARY");
 
-  g_assert_nonnull (binary);
-  g_ptr_array_add (argv, (gpointer) binary);
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-
-  g_subprocess_launcher_setenv (launcher, "WINNOW_DATA_DIR", data_dir, TRUE);
-  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
-  g_subprocess_launcher_unsetenv (launcher, "WINNOW_TRUST_PROJECT_FILTERS");
-  g_subprocess_launcher_unsetenv (launcher, "WINNOW_BUILTIN_FILTERS_DIR");
-  if (cwd != NULL)
-    g_subprocess_launcher_set_cwd (launcher, cwd);
-
-  proc = g_subprocess_launcher_spawnv (launcher, (const char * const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  {
-    g_autoptr(GBytes) nothing = g_bytes_new_static ("", 0);
-    g_subprocess_communicate (proc, input ? input : nothing, NULL, &r->out, &err, &error);
-  }
-  g_assert_no_error (error);
-  g_subprocess_wait (proc, NULL, &error);
-  g_assert_no_error (error);
-
-  r->status = g_subprocess_get_exit_status (proc);
-  r->text = g_strndup (g_bytes_get_data (r->out, NULL), g_bytes_get_size (r->out));
-  r->err = g_strndup (g_bytes_get_data (err, NULL), g_bytes_get_size (err));
+  test_cli_run (r, data_dir, cwd, input, args);
 }
 
 #define WINNOW(r, cwd, input, ...) \
@@ -98,16 +48,7 @@ write_tmp (const char *name,
   return path;
 }
 
-static JsonObject *
-parse_json (Run *r)
-{
-  g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(GError) error = NULL;
-
-  json_parser_load_from_data (parser, out_str (r), -1, &error);
-  g_assert_no_error (error);
-  return json_object_ref (json_node_get_object (json_parser_get_root (parser)));
-}
+#define parse_json test_cli_parse_json
 
 static void
 test_help (void)
@@ -115,9 +56,9 @@ test_help (void)
   static const char * const commands[] = {
     "compress", "detect", "verify", "filters", "trust", "rules", "expand", NULL
   };
-  g_auto(Run) top = { 0 };
-  g_auto(Run) unknown = { 0 };
-  g_auto(Run) version = { 0 };
+  g_auto(TestCliRun) top = { 0 };
+  g_auto(TestCliRun) unknown = { 0 };
+  g_auto(TestCliRun) version = { 0 };
 
   WINNOW (&top, NULL, NULL, "--help");
   g_assert_cmpint (top.status, ==, 0);
@@ -134,8 +75,8 @@ test_help (void)
 
   for (guint i = 0; commands[i] != NULL; i++)
     {
-      g_auto(Run) help = { 0 };
-      g_auto(Run) bad = { 0 };
+      g_auto(TestCliRun) help = { 0 };
+      g_auto(TestCliRun) bad = { 0 };
 
       WINNOW (&help, NULL, NULL, commands[i], "--help");
       g_assert_cmpint (help.status, ==, 0);
@@ -164,8 +105,8 @@ static void
 test_compress (void)
 {
   g_autoptr(GBytes) log = test_log ();
-  g_auto(Run) plain = { 0 };
-  g_auto(Run) json = { 0 };
+  g_auto(TestCliRun) plain = { 0 };
+  g_auto(TestCliRun) json = { 0 };
   g_autoptr(JsonObject) obj = NULL;
   JsonObject *tokens;
 
@@ -203,15 +144,15 @@ test_compress_modes (void)
 {
   g_autoptr(GBytes) prose = g_bytes_new_static (prose_text, sizeof prose_text - 1);
   g_autoptr(GBytes) log = test_log ();
-  g_auto(Run) caveman = { 0 };
-  g_auto(Run) off = { 0 };
-  g_auto(Run) ultra = { 0 };
-  g_auto(Run) rtk = { 0 };
-  g_auto(Run) json = { 0 };
-  g_auto(Run) bad_mode = { 0 };
-  g_auto(Run) bad_intensity = { 0 };
-  g_auto(Run) bad_role = { 0 };
-  g_auto(Run) bad_steps = { 0 };
+  g_auto(TestCliRun) caveman = { 0 };
+  g_auto(TestCliRun) off = { 0 };
+  g_auto(TestCliRun) ultra = { 0 };
+  g_auto(TestCliRun) rtk = { 0 };
+  g_auto(TestCliRun) json = { 0 };
+  g_auto(TestCliRun) bad_mode = { 0 };
+  g_auto(TestCliRun) bad_intensity = { 0 };
+  g_auto(TestCliRun) bad_role = { 0 };
+  g_auto(TestCliRun) bad_steps = { 0 };
   g_autoptr(JsonObject) obj = NULL;
   JsonArray *steps;
 
@@ -267,10 +208,10 @@ test_compress_messages (void)
                                                "Basically, I think the build is really slow. Thanks so much!");
   g_autofree char *path = write_tmp ("messages.json", messages, -1);
   g_autofree char *bad = write_tmp ("bad-messages.json", "[{\"role\":\"robot\",\"content\":\"x\"}]", -1);
-  g_auto(Run) plain = { 0 };
-  g_auto(Run) json = { 0 };
-  g_auto(Run) invalid = { 0 };
-  g_auto(Run) both = { 0 };
+  g_auto(TestCliRun) plain = { 0 };
+  g_auto(TestCliRun) json = { 0 };
+  g_auto(TestCliRun) invalid = { 0 };
+  g_auto(TestCliRun) both = { 0 };
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(JsonObject) obj = NULL;
   JsonArray *array;
@@ -305,11 +246,11 @@ test_rules_and_expand (void)
 {
   static const char abbreviated_text[] = "Open a PR once CI passes; see `CI.yml`.\n";
   g_autoptr(GBytes) abbreviated = g_bytes_new_static (abbreviated_text, sizeof abbreviated_text - 1);
-  g_auto(Run) rules = { 0 };
-  g_auto(Run) json = { 0 };
-  g_auto(Run) lang = { 0 };
-  g_auto(Run) bad_lang = { 0 };
-  g_auto(Run) expand = { 0 };
+  g_auto(TestCliRun) rules = { 0 };
+  g_auto(TestCliRun) json = { 0 };
+  g_auto(TestCliRun) lang = { 0 };
+  g_auto(TestCliRun) bad_lang = { 0 };
+  g_auto(TestCliRun) expand = { 0 };
   g_autoptr(JsonObject) obj = NULL;
   JsonArray *packs;
 
@@ -345,8 +286,8 @@ test_verify_rule_packs (void)
   g_autofree char *dir = g_build_filename (tmp_root, "my-rules", "en", NULL);
   g_autofree char *pack = g_build_filename (dir, "filler.json", NULL);
   g_autofree char *root = g_build_filename (tmp_root, "my-rules", NULL);
-  g_auto(Run) failing = { 0 };
-  g_auto(Run) json = { 0 };
+  g_auto(TestCliRun) failing = { 0 };
+  g_auto(TestCliRun) json = { 0 };
   g_autoptr(JsonObject) obj = NULL;
 
   g_mkdir_with_parents (dir, 0700);
@@ -375,13 +316,13 @@ test_compress_bad_input (void)
   g_autofree char *binary_path = write_tmp ("binary.log", binary, sizeof binary - 1);
   g_autofree char *empty_path = write_tmp ("empty.log", "", 0);
   g_autofree char *missing = g_build_filename (tmp_root, "missing.log", NULL);
-  g_auto(Run) dir = { 0 };
-  g_auto(Run) nofile = { 0 };
-  g_auto(Run) empty = { 0 };
-  g_auto(Run) bin = { 0 };
-  g_auto(Run) intensity = { 0 };
-  g_auto(Run) filter = { 0 };
-  g_auto(Run) two = { 0 };
+  g_auto(TestCliRun) dir = { 0 };
+  g_auto(TestCliRun) nofile = { 0 };
+  g_auto(TestCliRun) empty = { 0 };
+  g_auto(TestCliRun) bin = { 0 };
+  g_auto(TestCliRun) intensity = { 0 };
+  g_auto(TestCliRun) filter = { 0 };
+  g_auto(TestCliRun) two = { 0 };
 
   WINNOW (&dir, NULL, NULL, "compress", tmp_root);
   g_assert_cmpint (dir.status, ==, 1);
@@ -418,7 +359,7 @@ test_compress_huge (void)
 {
   g_autoptr(GString) big = g_string_new (NULL);
   g_autofree char *path = NULL;
-  g_auto(Run) r = { 0 };
+  g_auto(TestCliRun) r = { 0 };
 
   /* 50 MB of log with one failure in the middle */
   while (big->len < 50 * 1024 * 1024)
@@ -442,7 +383,7 @@ test_compress_huge_message (void)
 {
   g_autoptr(GString) json = g_string_new ("[{\"role\":\"user\",\"content\":\"");
   g_autofree char *path = NULL;
-  g_auto(Run) r = { 0 };
+  g_auto(TestCliRun) r = { 0 };
   g_autoptr(JsonParser) parser = json_parser_new ();
   gsize prefix = json->len;
   gint64 start;
@@ -466,8 +407,8 @@ test_detect (void)
 {
   static const char text[] = "On branch main\nnothing to commit, working tree clean\n";
   g_autoptr(GBytes) status = g_bytes_new_static (text, sizeof text - 1);
-  g_auto(Run) r = { 0 };
-  g_auto(Run) json = { 0 };
+  g_auto(TestCliRun) r = { 0 };
+  g_auto(TestCliRun) json = { 0 };
   g_autoptr(JsonObject) obj = NULL;
 
   WINNOW (&r, tmp_root, status, "detect", "--command", "git status");
@@ -498,12 +439,12 @@ test_verify (void)
   g_autofree char *broken = write_tmp ("broken/b.json", "{\n  \"id\": \"b\",\n  \"label\": \n}\n", -1);
   g_autofree char *packs = g_build_filename (tmp_root, "packs", NULL);
   g_autofree char *missing = g_build_filename (tmp_root, "nope", NULL);
-  g_auto(Run) ok = { 0 };
-  g_auto(Run) fail = { 0 };
-  g_auto(Run) bad = { 0 };
-  g_auto(Run) json = { 0 };
-  g_auto(Run) nonexistent = { 0 };
-  g_auto(Run) catalog = { 0 };
+  g_auto(TestCliRun) ok = { 0 };
+  g_auto(TestCliRun) fail = { 0 };
+  g_auto(TestCliRun) bad = { 0 };
+  g_auto(TestCliRun) json = { 0 };
+  g_auto(TestCliRun) nonexistent = { 0 };
+  g_auto(TestCliRun) catalog = { 0 };
   g_autoptr(JsonObject) obj = NULL;
 
   WINNOW (&ok, NULL, NULL, "verify", packs);
@@ -540,10 +481,10 @@ test_verify (void)
 static void
 test_filters (void)
 {
-  g_auto(Run) table = { 0 };
-  g_auto(Run) json = { 0 };
-  g_auto(Run) stats = { 0 };
-  g_auto(Run) stats_json = { 0 };
+  g_auto(TestCliRun) table = { 0 };
+  g_auto(TestCliRun) json = { 0 };
+  g_auto(TestCliRun) stats = { 0 };
+  g_auto(TestCliRun) stats_json = { 0 };
   g_autoptr(JsonObject) obj = NULL;
   g_autoptr(JsonObject) counts = NULL;
   GList *categories;
@@ -602,14 +543,14 @@ test_trust (void)
   g_autofree char *project = g_build_filename (tmp_root, "proj", NULL);
   g_autofree char *filters = write_tmp ("proj/.rtk/filters.json", passing_pack, -1);
   g_autofree char *trust = g_build_filename (project, ".rtk", "trust.json", NULL);
-  g_auto(Run) before = { 0 };
-  g_auto(Run) approve = { 0 };
-  g_auto(Run) after = { 0 };
-  g_auto(Run) used = { 0 };
-  g_auto(Run) changed = { 0 };
-  g_auto(Run) revoke = { 0 };
-  g_auto(Run) invalid = { 0 };
-  g_auto(Run) usage = { 0 };
+  g_auto(TestCliRun) before = { 0 };
+  g_auto(TestCliRun) approve = { 0 };
+  g_auto(TestCliRun) after = { 0 };
+  g_auto(TestCliRun) used = { 0 };
+  g_auto(TestCliRun) changed = { 0 };
+  g_auto(TestCliRun) revoke = { 0 };
+  g_auto(TestCliRun) invalid = { 0 };
+  g_auto(TestCliRun) usage = { 0 };
   g_autoptr(JsonObject) obj = NULL;
 
   WINNOW (&before, NULL, NULL, "trust", "status", project);
@@ -620,7 +561,7 @@ test_trust (void)
   WINNOW (&used, project, NULL, "filters");
   g_assert_null (strstr (out_str (&used), "demo"));
   g_assert_nonnull (strstr (used.err, "never approved"));
-  run_clear (&used);
+  test_cli_run_clear (&used);
 
   WINNOW (&approve, NULL, NULL, "trust", "approve", project);
   g_assert_cmpint (approve.status, ==, 0);
