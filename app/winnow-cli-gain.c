@@ -14,7 +14,8 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <inttypes.h> /* PRIu64 in translatable strings: xgettext reads those, not G_GUINT64_FORMAT */
+/* PRIu64 in translatable strings: xgettext understands it, not G_GUINT64_FORMAT */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 

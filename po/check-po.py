@@ -20,7 +20,14 @@ uses, and then checks, printing TAP:
 Messages are compared by (msgctxt, msgid, msgid_plural), so header dates and source
 references never matter.
 
+With --run, it checks instead that the catalogues work at run time: `winnow` started under each
+language of LINGUAS, with WINNOW_LOCALEDIR at the compiled catalogues, prints the translations of a
+few strings from different places (the command list, an option's help, a usage error, a figure
+printed with PRIu64), which also proves that the msgids the program looks up are the ones
+extracted.
+
 Usage: check-po.py SOURCE_ROOT
+       check-po.py SOURCE_ROOT --run WINNOW --localedir BUILD/po
 """
 
 import os
@@ -49,7 +56,8 @@ MARKED_C = re.compile(r'(?<![A-Za-z0-9_])(?:_|N_|C_|NC_|ngettext|g_dngettext|g_d
 MARKED_UI = re.compile(r'translatable\s*=\s*"yes"')
 # a string literal inside _() glued to a macro other than <inttypes.h>'s PRI…, which xgettext
 # does not expand
-MACRO_IN_MSGID = re.compile(r'(?<![A-Za-z0-9_])N?_\s*\(\s*"(?:[^"\\\n]|\\.)*"\s*(?!PRI)[A-Z][A-Z0-9_]*')
+MACRO_IN_MSGID = re.compile(r'(?<![A-Za-z0-9_])N?_\s*\(\s*"(?:[^"\\\n]|\\.)*"\s*'
+                            r'(?!PRI)[A-Z][A-Z0-9_]*')
 
 
 class Tap:
@@ -154,8 +162,59 @@ def read_list(path):
         return [l.strip() for l in f if l.strip() and not l.lstrip().startswith('#')]
 
 
+# (arguments, stream, msgid, what replaces its conversions): strings `winnow` must print translated
+RUNTIME_PROBES = [
+    (['--help'], 'stdout', 'Commands:\n', None),
+    (['--help'], 'stdout', 'Compress command output, prose or chat messages', None),
+    (['compress', '--help'], 'stdout', 'Do not record the savings in the database', None),
+    (['compress', '--mode', 'bogus'], 'stderr', 'unknown mode “%s” (off, rtk, caveman, stacked)',
+     {'%s': 'bogus'}),
+    (['gain'], 'stdout', '  events         %<PRIu64>\n', {'%<PRIu64>': '0'}),
+    (['gain'], 'stdout', '  no events\n', None),
+]
+
+
+def check_runtime(srcroot, winnow, localedir):
+    podir = os.path.join(srcroot, 'po')
+    tap = Tap()
+    linguas = []
+    for l in read_list(os.path.join(podir, 'LINGUAS')):
+        linguas += l.split()
+    with tempfile.TemporaryDirectory(prefix='winnow-po-run-') as data_dir:
+        for lang in linguas:
+            catalogue = {e['id']: e['strs'][0] for e in parse_po(os.path.join(podir, lang + '.po'))
+                         if e['id'] and not e['obsolete'] and e.get('strs')}
+            env = dict(os.environ, LC_ALL='C.UTF-8', LANGUAGE=lang, WINNOW_LOCALEDIR=localedir,
+                       WINNOW_DATA_DIR=data_dir, NO_COLOR='1')
+            env.pop('LANG', None)
+            problems = []
+            outputs = {}
+            for args, stream, msgid, values in RUNTIME_PROBES:
+                if tuple(args) not in outputs:
+                    proc = subprocess.run([winnow] + args, env=env, capture_output=True,
+                                          text=True, stdin=subprocess.DEVNULL, timeout=60)
+                    outputs[tuple(args)] = {'stdout': proc.stdout, 'stderr': proc.stderr}
+                text = catalogue.get(msgid)
+                if not text:
+                    problems.append(f'{lang}.po does not translate {msgid!r}')
+                    continue
+                for conversion, value in (values or {}).items():
+                    text = text.replace(conversion, value)
+                text = text.strip('\n')
+                if text not in outputs[tuple(args)][stream]:
+                    problems.append(f'winnow {" ".join(args)}: {stream} lacks {text!r}')
+            tap.check(not problems, f'winnow speaks {lang} with the compiled catalogue', problems)
+    print(f'1..{tap.n}')
+    return 1 if tap.failed else 0
+
+
 def main():
     srcroot = os.path.abspath(sys.argv[1])
+    if len(sys.argv) == 6 and sys.argv[2] == '--run' and sys.argv[4] == '--localedir':
+        return check_runtime(srcroot, sys.argv[3], sys.argv[5])
+    if len(sys.argv) != 2:
+        print(__doc__.strip().splitlines()[-2:], file=sys.stderr)
+        return 2
     podir = os.path.join(srcroot, 'po')
     tap = Tap()
 
