@@ -291,7 +291,7 @@ winnow_cli_gain (int    argc,
     { NULL }
   };
 
-  context = winnow_cli_option_context ("gain", NULL,
+  context = winnow_cli_option_context (NULL,
                                        _("Show how many tokens Winnow saved."),
                                        _("Totals, each of the last 30 days, and the filters, "
                                          "commands and projects that saved the most, from the "

@@ -123,7 +123,7 @@ winnow_cli_learn (int    argc,
     { NULL }
   };
 
-  context = winnow_cli_option_context ("learn", _("FILE…"),
+  context = winnow_cli_option_context (_("FILE…"),
                                        _("Draft a new filter from samples of a command's output."),
                                        _("Each FILE (“-” for standard input) is one run of the "
                                          "same command. Lines are abstracted into shapes "

@@ -272,7 +272,7 @@ winnow_cli_raw (int    argc,
     { NULL }
   };
 
-  context = winnow_cli_option_context ("raw", _("list|show ID|rm ID…|purge"),
+  context = winnow_cli_option_context (_("list|show ID|rm ID…|purge"),
                                        _("Read and remove the raw outputs Winnow kept."),
                                        _("list   the kept raw outputs, newest first\n"
                                          "show   print one, as written (redacted)\n"

@@ -46,7 +46,7 @@ winnow_cli_rules (int    argc,
     { NULL }
   };
 
-  context = winnow_cli_option_context ("rules", NULL,
+  context = winnow_cli_option_context (NULL,
                                        _("List the Caveman rule packs: built-in and global "
                                          "(DATA_DIR/rules), by language."),
                                        _("For each pack: its language, name, source, how many "
@@ -181,7 +181,7 @@ winnow_cli_expand (int    argc,
     { NULL }
   };
 
-  context = winnow_cli_option_context ("expand", _("[FILE|-]"),
+  context = winnow_cli_option_context (_("[FILE|-]"),
                                        _("Write the abbreviations of Caveman-compressed text out "
                                          "in full."),
                                        _("Abbreviations from the language's table (“DB” → "

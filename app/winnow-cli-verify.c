@@ -158,7 +158,7 @@ winnow_cli_verify (int    argc,
     { NULL }
   };
 
-  context = winnow_cli_option_context ("verify", _("[FILE|DIR…]"),
+  context = winnow_cli_option_context (_("[FILE|DIR…]"),
                                        _("Run the inline tests[] of filter packs and rule packs."),
                                        _("Without arguments, every filter in the catalog is checked "
                                          "(built-in, global and trusted project filters) and every "
@@ -327,7 +327,7 @@ winnow_cli_filters (int    argc,
     { NULL }
   };
 
-  context = winnow_cli_option_context ("filters", NULL,
+  context = winnow_cli_option_context (NULL,
                                        _("List the filter catalog: built-in, global and trusted "
                                          "project filters, in the order they are tried."),
                                        _("Load problems are listed after the filters.\n\n"
