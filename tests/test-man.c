@@ -186,6 +186,16 @@ test_man_renders_without_warnings (void)
 }
 
 static void
+test_man_names_this_version (void)
+{
+  g_autofree char *page = read_man_page ();
+
+  /* the .TH line says which release the page describes */
+  g_assert_nonnull (strstr (page, "\n.TH WINNOW 1 "));
+  g_assert_nonnull (strstr (page, " \"Winnow " PACKAGE_VERSION "\" "));
+}
+
+static void
 test_man_lists_every_subcommand (void)
 {
   g_autofree char *page = read_man_page ();
@@ -267,6 +277,7 @@ main (int    argc,
   g_assert_nonnull (g_getenv ("WINNOW_SOURCE_DIR"));
 
   g_test_add_func ("/man/renders-without-warnings", test_man_renders_without_warnings);
+  g_test_add_func ("/man/names-this-version", test_man_names_this_version);
   g_test_add_func ("/man/lists-every-subcommand", test_man_lists_every_subcommand);
   g_test_add_func ("/man/describes-every-option", test_man_describes_every_option);
 
