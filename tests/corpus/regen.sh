@@ -601,6 +601,11 @@ if command -v gcloud > /dev/null; then
   unset CLOUDSDK_CONFIG CLOUDSDK_CORE_DISABLE_PROMPTS
 fi
 
+# linker: a symbol defined twice (the undefined-reference samples are in the C section)
+setup c-app 'mkdir -p build'
+cap gcc-multiple-definition   build gcc build-gcc c-app 'gcc -Iinclude src/fixed_main.c src/inventory.c src/legacy_value.c src/legacy_debug.c -o build/fixed-dup'
+cap clang-multiple-definition build clang build-gcc c-app 'clang -Iinclude src/fixed_main.c src/inventory.c src/legacy_value.c src/legacy_debug.c -o build/fixed-dup'
+
 # ===========================================================================
 log "building manifest.json"
 python3 "$CORPUS/build_manifest.py"
