@@ -6,6 +6,7 @@
 #pragma once
 
 #include <gio/gio.h>
+#include <json-glib/json-glib.h>
 
 #include "winnow-catalog.h"
 #include "winnow-compression.h"
@@ -62,6 +63,9 @@ gboolean           winnow_context_set_filter_enabled (WinnowContext             
 gboolean           winnow_context_set_raw_output_retention (WinnowContext        *self,
                                                       const char                 *retention,
                                                       guint                       max_bytes,
+                                                      GError                    **error);
+gboolean           winnow_context_update_settings    (WinnowContext              *self,
+                                                      JsonObject                 *patch,
                                                       GError                    **error);
 
 G_END_DECLS
