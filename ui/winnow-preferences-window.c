@@ -1,0 +1,1326 @@
+/* winnow-preferences-window.c — the compression settings, the data folder and the HTTP API
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ *
+ * Every control stands for one member of the settings document (seed 001, FORMATS.md §5)
+ * and changes it at once through the engine: winnow_context_update_settings() with a patch
+ * naming only that member, which validates it, keeps every other key of settings.json as
+ * written and replaces the file atomically. The context then notifies :config, the Preview
+ * recomputes, and this window reads the controls back from the settings in force. Reading
+ * back after every change, success or not, is what keeps the window honest: a value the
+ * engine refused, or a file that is not JSON and so is never overwritten, snaps the control
+ * back to what compression really uses, and the reason stays on screen in the error row.
+ *
+ * The controls that map one-to-one onto a member are described by tables (template child,
+ * JSON section, key) and handled by one function per kind, rather than a callback per
+ * widget; the stacked pipeline, the language packs, the raw-output retention (which goes
+ * through the same engine call as the Raw Output page) and the API have code of their own.
+ *
+ * libadwaita 1.2 has no AdwSwitchRow or AdwSpinRow: switches and spin buttons are suffixes
+ * of AdwActionRows whose activatable-widget makes the whole row (and its mnemonic) reach them.
+ */
+
+#define G_LOG_DOMAIN "winnow-ui"
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "winnow-preferences-window.h"
+#include "winnow-toast.h"
+
+struct _WinnowPreferencesWindow
+{
+  AdwPreferencesWindow  parent_instance;
+
+  WinnowContext        *context;
+  WinnowApiService     *api_service;
+  GArray               *steps;           /* StepRow, as shown */
+  GStrv                 language_codes;  /* beside caveman_language_row's items */
+  char                 *error;
+  gboolean              syncing;
+
+  /* template children */
+  AdwPreferencesGroup  *error_group;
+  AdwActionRow         *error_row;
+  AdwPreferencesGroup  *pipeline_group;
+  AdwComboRow          *caveman_language_row;
+  AdwComboRow          *retention_row;
+  GtkSpinButton        *raw_max_spin;
+  AdwEntryRow          *enabled_filters_row;
+  AdwEntryRow          *disabled_filters_row;
+  AdwActionRow         *data_dir_row;
+  AdwPreferencesGroup  *api_group;
+  GtkSwitch            *api_enabled_switch;
+  GtkSpinButton        *api_port_spin;
+  AdwActionRow         *api_address_row;
+  GtkLabel             *token_label;
+  GtkToggleButton      *show_token_button;
+};
+
+G_DEFINE_FINAL_TYPE (WinnowPreferencesWindow, winnow_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_CONTEXT,
+  PROP_API_SERVICE,
+  N_PROPS
+};
+
+static GParamSpec *properties [N_PROPS];
+
+/* ---- the tables ------------------------------------------------------------------------- */
+
+/* One member of the settings: `section.key`, or `key` at the top when section is NULL. */
+typedef struct
+{
+  const char         *child;     /* the template child that shows it */
+  const char         *section;
+  const char         *key;
+  const char * const *values;    /* combo rows: the value of each item, in order */
+} Setting;
+
+static const char * const mode_values[] = { "off", "rtk", "caveman", "stacked", NULL };
+static const char * const rtk_values[] = { "minimal", "standard", "aggressive", NULL };
+static const char * const caveman_values[] = { "lite", "full", "ultra", NULL };
+static const char * const structure_values[] = { "lossless", "lossy", NULL };
+static const char * const retention_values[] = { "never", "failures", "always", NULL };
+
+static const Setting spin_settings[] = {
+  { "auto_tokens_spin", NULL, "autoTriggerTokens", NULL },
+  { "max_lines_spin", "rtkConfig", "maxLinesPerResult", NULL },
+  { "max_chars_spin", "rtkConfig", "maxCharsPerResult", NULL },
+  { "dedup_spin", "rtkConfig", "deduplicateThreshold", NULL },
+  { "retention_days_spin", NULL, "retentionDays", NULL },
+};
+
+static const Setting switch_settings[] = {
+  { "rtk_enabled_switch", "rtkConfig", "enabled", NULL },
+  { "tool_results_switch", "rtkConfig", "applyToToolResults", NULL },
+  { "code_blocks_switch", "rtkConfig", "applyToCodeBlocks", NULL },
+  { "assistant_messages_switch", "rtkConfig", "applyToAssistantMessages", NULL },
+  { "custom_filters_switch", "rtkConfig", "customFiltersEnabled", NULL },
+  { "trust_projects_switch", "rtkConfig", "trustProjectFilters", NULL },
+};
+
+static const Setting combo_settings[] = {
+  { "default_mode_row", NULL, "defaultMode", mode_values },
+  { "auto_mode_row", NULL, "autoTriggerMode", mode_values },
+  { "rtk_intensity_row", "rtkConfig", "intensity", rtk_values },
+  { "caveman_intensity_row", "cavemanConfig", "intensity", caveman_values },
+};
+
+static const Setting list_settings[] = {
+  { "enabled_filters_row", "rtkConfig", "enabledFilters", NULL },
+  { "disabled_filters_row", "rtkConfig", "disabledFilters", NULL },
+};
+
+/* the stacked pipeline's engines, and each one's intensities */
+static const struct
+{
+  const char         *engine;
+  const char         *label;
+  const char * const *intensities;
+  const char         *default_intensity;
+} engines[] = {
+  { "rtk", N_("Command output (RTK)"), rtk_values, "standard" },
+  { "caveman", N_("Prose (Caveman)"), caveman_values, "full" },
+  { "structure", N_("Structured text"), structure_values, "lossless" },
+};
+
+static const char *
+intensity_label (const char *intensity)
+{
+  static const struct { const char *value; const char *label; } labels[] = {
+    { "minimal", N_("Minimal") }, { "standard", N_("Standard") },
+    { "aggressive", N_("Aggressive") }, { "lite", N_("Lite") }, { "full", N_("Full") },
+    { "ultra", N_("Ultra") }, { "lossless", N_("Lossless") }, { "lossy", N_("Lossy") },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
+    if (g_str_equal (labels[i].value, intensity))
+      return _(labels[i].label);
+  return intensity;
+}
+
+/* a language's name in its own words: that is how people look for their language */
+static const char *
+language_name (const char *code)
+{
+  static const struct { const char *code; const char *name; } names[] = {
+    { "de", "Deutsch" }, { "en", "English" }, { "es", "Español" }, { "fr", "Français" },
+    { "id", "Bahasa Indonesia" }, { "ja", "日本語" }, { "pt-BR", "Português (Brasil)" },
+    { "zh", "中文" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_str_equal (names[i].code, code))
+      return names[i].name;
+  return code;
+}
+
+static guint
+index_of (const char * const *values,
+          const char         *value)
+{
+  for (guint i = 0; values[i] != NULL; i++)
+    if (g_strcmp0 (values[i], value) == 0)
+      return i;
+  return GTK_INVALID_LIST_POSITION;
+}
+
+static GObject *
+child (WinnowPreferencesWindow *self,
+       const char              *name)
+{
+  GObject *object = gtk_widget_get_template_child (GTK_WIDGET (self),
+                                                   WINNOW_TYPE_PREFERENCES_WINDOW, name);
+
+  g_assert (object != NULL);
+  return object;
+}
+
+/* libadwaita 1.2 reads row titles and subtitles as markup; paths and error messages are
+ * text */
+static void
+set_subtitle (AdwActionRow *row,
+              const char   *text)
+{
+  g_autofree char *escaped = g_markup_escape_text (text, -1);
+
+  adw_action_row_set_subtitle (row, escaped);
+}
+
+/* ---- writing ---------------------------------------------------------------------------- */
+
+static void sync_from_config (WinnowPreferencesWindow *self);
+
+static void
+set_error (WinnowPreferencesWindow *self,
+           const char              *message)
+{
+  if (g_strcmp0 (self->error, message) == 0)
+    return;
+
+  g_free (self->error);
+  self->error = g_strdup (message);
+
+  if (message != NULL)
+    set_subtitle (self->error_row, message);
+  gtk_widget_set_visible (GTK_WIDGET (self->error_group), message != NULL);
+}
+
+/* Applies @patch (taken) and shows what the settings say afterwards. */
+static void
+apply_patch (WinnowPreferencesWindow *self,
+             JsonObject              *patch)
+{
+  g_autoptr(JsonObject) owned = patch;
+  g_autoptr(GError) error = NULL;
+
+  if (self->context == NULL)
+    return;
+
+  if (!winnow_context_update_settings (self->context, owned, &error))
+    {
+      set_error (self, error->message);
+      winnow_show_toast (GTK_WIDGET (self->error_row), error->message);
+    }
+  else
+    set_error (self, NULL);
+
+  /* what is in force now, whether or not the write went through */
+  sync_from_config (self);
+}
+
+/* `{section: {key: value}}`, or `{key: value}` */
+static JsonObject *
+patch_new (const Setting *setting,
+           JsonNode      *value)
+{
+  JsonObject *patch = json_object_new ();
+
+  if (setting->section != NULL)
+    {
+      JsonObject *section = json_object_new ();
+
+      json_object_set_member (section, setting->key, value);
+      json_object_set_object_member (patch, setting->section, section);
+    }
+  else
+    json_object_set_member (patch, setting->key, value);
+
+  return patch;
+}
+
+static void
+on_spin_changed (GtkSpinButton           *spin,
+                 WinnowPreferencesWindow *self)
+{
+  const Setting *setting = g_object_get_data (G_OBJECT (spin), "winnow-setting");
+  JsonNode *value;
+
+  if (self->syncing)
+    return;
+
+  value = json_node_init_int (json_node_alloc (), (gint64) gtk_spin_button_get_value (spin));
+  apply_patch (self, patch_new (setting, value));
+}
+
+static void
+on_switch_changed (GtkSwitch               *widget,
+                   GParamSpec              *pspec,
+                   WinnowPreferencesWindow *self)
+{
+  const Setting *setting = g_object_get_data (G_OBJECT (widget), "winnow-setting");
+
+  if (self->syncing)
+    return;
+
+  apply_patch (self, patch_new (setting, json_node_init_boolean (json_node_alloc (),
+                                                                 gtk_switch_get_active (widget))));
+}
+
+static void
+on_combo_changed (AdwComboRow             *row,
+                  GParamSpec              *pspec,
+                  WinnowPreferencesWindow *self)
+{
+  const Setting *setting = g_object_get_data (G_OBJECT (row), "winnow-setting");
+  guint selected = adw_combo_row_get_selected (row);
+
+  if (self->syncing || selected >= g_strv_length ((char **) setting->values))
+    return;
+
+  apply_patch (self, patch_new (setting, json_node_init_string (json_node_alloc (),
+                                                                setting->values[selected])));
+}
+
+/* "git-status, test-vitest" → ["git-status", "test-vitest"] */
+static void
+on_list_applied (AdwEntryRow             *row,
+                 WinnowPreferencesWindow *self)
+{
+  const Setting *setting = g_object_get_data (G_OBJECT (row), "winnow-setting");
+  g_auto(GStrv) parts = g_regex_split_simple ("[\\s,]+",
+                                              gtk_editable_get_text (GTK_EDITABLE (row)), 0, 0);
+  JsonArray *ids = json_array_new ();
+
+  for (guint i = 0; parts[i] != NULL; i++)
+    if (parts[i][0] != '\0')
+      json_array_add_string_element (ids, parts[i]);
+
+  apply_patch (self, patch_new (setting, json_node_init_array (json_node_alloc (), ids)));
+  json_array_unref (ids);
+}
+
+static void
+on_language_changed (WinnowPreferencesWindow *self)
+{
+  static const Setting setting = { NULL, "cavemanConfig", "language", NULL };
+  guint selected = adw_combo_row_get_selected (self->caveman_language_row);
+
+  if (self->syncing || self->language_codes == NULL ||
+      selected >= g_strv_length (self->language_codes))
+    return;
+
+  apply_patch (self, patch_new (&setting,
+                                json_node_init_string (json_node_alloc (),
+                                                       self->language_codes[selected])));
+}
+
+/* Raw output goes through the engine call the Raw Output page uses, so both agree on the
+ * rules (a size of at least 1 KiB). */
+static void
+on_retention_changed (WinnowPreferencesWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  guint selected = adw_combo_row_get_selected (self->retention_row);
+  guint kib = (guint) gtk_spin_button_get_value_as_int (self->raw_max_spin);
+
+  if (self->syncing || self->context == NULL || selected >= G_N_ELEMENTS (retention_values) - 1)
+    return;
+
+  if (!winnow_context_set_raw_output_retention (self->context, retention_values[selected],
+                                                MIN (kib, G_MAXINT32 / 1024) * 1024, &error))
+    {
+      set_error (self, error->message);
+      winnow_show_toast (GTK_WIDGET (self->error_row), error->message);
+    }
+  else
+    set_error (self, NULL);
+
+  sync_from_config (self);
+}
+
+/* ---- the stacked pipeline --------------------------------------------------------------- */
+
+typedef struct
+{
+  AdwActionRow *row;
+  GtkDropDown  *engine;
+  GtkDropDown  *intensity;
+  GtkWidget    *up;
+  GtkWidget    *down;
+  guint         shown_engine;   /* whose intensities the intensity list holds */
+} StepRow;
+
+static guint
+engine_index (const char *engine)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (engines); i++)
+    if (g_strcmp0 (engines[i].engine, engine) == 0)
+      return i;
+  return 0;
+}
+
+static GListModel *
+intensity_model (guint engine)
+{
+  GtkStringList *list = gtk_string_list_new (NULL);
+
+  for (guint i = 0; engines[engine].intensities[i] != NULL; i++)
+    gtk_string_list_append (list, intensity_label (engines[engine].intensities[i]));
+  return G_LIST_MODEL (list);
+}
+
+/* The steps in force, as a JSON array to edit. */
+static JsonArray *
+dup_steps (WinnowPreferencesWindow *self)
+{
+  WinnowConfig *config = winnow_context_get_config (self->context);
+  JsonArray *steps = json_array_new ();
+
+  for (guint i = 0; i < winnow_config_get_n_pipeline_steps (config); i++)
+    {
+      const WinnowPipelineStep *step = winnow_config_get_pipeline_step (config, i);
+      JsonObject *object = json_object_new ();
+
+      json_object_set_string_member (object, "engine", step->engine);
+      json_object_set_string_member (object, "intensity", step->intensity);
+      json_array_add_object_element (steps, object);
+    }
+
+  return steps;
+}
+
+static void
+apply_steps (WinnowPreferencesWindow *self,
+             JsonArray               *steps)
+{
+  JsonObject *patch = json_object_new ();
+
+  json_object_set_array_member (patch, "stackedPipeline", steps);
+  apply_patch (self, patch);
+}
+
+static guint
+step_index (WinnowPreferencesWindow *self,
+            GtkDropDown             *dropdown)
+{
+  for (guint i = 0; i < self->steps->len; i++)
+    {
+      StepRow *step = &g_array_index (self->steps, StepRow, i);
+
+      if (step->engine == dropdown || step->intensity == dropdown)
+        return i;
+    }
+  return G_MAXUINT;
+}
+
+static void
+on_step_engine_changed (GtkDropDown             *dropdown,
+                        GParamSpec              *pspec,
+                        WinnowPreferencesWindow *self)
+{
+  g_autoptr(JsonArray) steps = NULL;
+  guint index = step_index (self, dropdown);
+  guint engine = gtk_drop_down_get_selected (dropdown);
+  JsonObject *step;
+
+  if (self->syncing || index == G_MAXUINT || engine >= G_N_ELEMENTS (engines))
+    return;
+
+  steps = dup_steps (self);
+  if (index >= json_array_get_length (steps))
+    return;
+
+  /* a new engine starts at its own default intensity */
+  step = json_array_get_object_element (steps, index);
+  json_object_set_string_member (step, "engine", engines[engine].engine);
+  json_object_set_string_member (step, "intensity", engines[engine].default_intensity);
+  apply_steps (self, g_steal_pointer (&steps));
+}
+
+static void
+on_step_intensity_changed (GtkDropDown             *dropdown,
+                           GParamSpec              *pspec,
+                           WinnowPreferencesWindow *self)
+{
+  g_autoptr(JsonArray) steps = NULL;
+  guint index = step_index (self, dropdown);
+  guint selected = gtk_drop_down_get_selected (dropdown);
+  StepRow *row;
+
+  if (self->syncing || index == G_MAXUINT)
+    return;
+
+  row = &g_array_index (self->steps, StepRow, index);
+  if (selected >= g_strv_length ((char **) engines[row->shown_engine].intensities))
+    return;
+
+  steps = dup_steps (self);
+  if (index >= json_array_get_length (steps))
+    return;
+
+  json_object_set_string_member (json_array_get_object_element (steps, index), "intensity",
+                                 engines[row->shown_engine].intensities[selected]);
+  apply_steps (self, g_steal_pointer (&steps));
+}
+
+static GtkWidget *
+step_button (const char *icon,
+             const char *tooltip,
+             const char *action,
+             guint       index)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name (icon);
+
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip,
+                                  -1);
+  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
+  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "u", index);
+  gtk_widget_add_css_class (button, "flat");
+  return button;
+}
+
+static void
+add_step_row (WinnowPreferencesWindow *self,
+              guint                    index)
+{
+  g_autoptr(GtkStringList) engine_names = gtk_string_list_new (NULL);
+  g_autofree char *title = NULL;
+  g_autofree char *engine_label = NULL;
+  g_autofree char *intensity_label_text = NULL;
+  StepRow step = { 0 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (engines); i++)
+    gtk_string_list_append (engine_names, _(engines[i].label));
+
+  step.row = ADW_ACTION_ROW (adw_action_row_new ());
+  /* Translators: a step of the stacked pipeline; %u is its position (1, 2 …) */
+  title = g_strdup_printf (_("Step %u"), index + 1);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (step.row), title);
+
+  step.engine = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (engine_names)),
+                                                  NULL));
+  gtk_widget_set_valign (GTK_WIDGET (step.engine), GTK_ALIGN_CENTER);
+  /* Translators: %u is the position of a step in the stacked pipeline */
+  engine_label = g_strdup_printf (_("Engine of step %u"), index + 1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (step.engine),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, engine_label, -1);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (step.engine), _("Engine"));
+
+  step.shown_engine = 0;
+  step.intensity = GTK_DROP_DOWN (gtk_drop_down_new (intensity_model (0), NULL));
+  gtk_widget_set_valign (GTK_WIDGET (step.intensity), GTK_ALIGN_CENTER);
+  /* Translators: %u is the position of a step in the stacked pipeline */
+  intensity_label_text = g_strdup_printf (_("Intensity of step %u"), index + 1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (step.intensity),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, intensity_label_text, -1);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (step.intensity), _("Intensity"));
+
+  step.up = step_button ("go-up-symbolic", _("Move Up"), "prefs.move-step-up", index);
+  step.down = step_button ("go-down-symbolic", _("Move Down"), "prefs.move-step-down", index);
+
+  adw_action_row_add_suffix (step.row, GTK_WIDGET (step.engine));
+  adw_action_row_add_suffix (step.row, GTK_WIDGET (step.intensity));
+  adw_action_row_add_suffix (step.row, step.up);
+  adw_action_row_add_suffix (step.row, step.down);
+  adw_action_row_add_suffix (step.row, step_button ("user-trash-symbolic", _("Remove Step"),
+                                                    "prefs.remove-step", index));
+
+  g_signal_connect_object (step.engine, "notify::selected",
+                           G_CALLBACK (on_step_engine_changed), self, 0);
+  g_signal_connect_object (step.intensity, "notify::selected",
+                           G_CALLBACK (on_step_intensity_changed), self, 0);
+
+  adw_preferences_group_add (self->pipeline_group, GTK_WIDGET (step.row));
+  g_array_append_val (self->steps, step);
+}
+
+static void
+sync_steps (WinnowPreferencesWindow *self,
+            WinnowConfig            *config)
+{
+  guint n = winnow_config_get_n_pipeline_steps (config);
+
+  /* rows come and go only when the number of steps changes; otherwise they are updated in
+   * place, so a drop-down is never destroyed under the pointer that just used it */
+  if (self->steps->len != n)
+    {
+      for (guint i = 0; i < self->steps->len; i++)
+        adw_preferences_group_remove (self->pipeline_group,
+                                      GTK_WIDGET (g_array_index (self->steps, StepRow, i).row));
+      g_array_set_size (self->steps, 0);
+      for (guint i = 0; i < n; i++)
+        add_step_row (self, i);
+    }
+
+  for (guint i = 0; i < n; i++)
+    {
+      const WinnowPipelineStep *step = winnow_config_get_pipeline_step (config, i);
+      StepRow *row = &g_array_index (self->steps, StepRow, i);
+      guint engine = engine_index (step->engine);
+
+      if (row->shown_engine != engine)
+        {
+          g_autoptr(GListModel) model = intensity_model (engine);
+
+          gtk_drop_down_set_model (row->intensity, model);
+          row->shown_engine = engine;
+        }
+      gtk_drop_down_set_selected (row->engine, engine);
+      gtk_drop_down_set_selected (row->intensity,
+                                  index_of (engines[engine].intensities, step->intensity));
+      gtk_widget_set_sensitive (row->up, i > 0);
+      gtk_widget_set_sensitive (row->down, i + 1 < n);
+    }
+
+  adw_preferences_group_set_description (self->pipeline_group,
+                                         n == 0 ? _("No steps: the stacked mode leaves "
+                                                    "everything as it is.")
+                                                : _("The steps of the stacked mode, in the "
+                                                    "order they run."));
+}
+
+static void
+add_step_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  WinnowPreferencesWindow *self = WINNOW_PREFERENCES_WINDOW (widget);
+  JsonArray *steps;
+  JsonObject *step = json_object_new ();
+  guint n;
+  gboolean after_rtk;
+
+  if (self->context == NULL)
+    return;
+
+  steps = dup_steps (self);
+  n = json_array_get_length (steps);
+  /* prose after command output is the usual order (seed 001: rtk → caveman) */
+  after_rtk = n > 0 && g_strcmp0 (json_object_get_string_member (json_array_get_object_element (steps, n - 1),
+                                                                 "engine"), "rtk") == 0;
+  json_object_set_string_member (step, "engine", after_rtk ? "caveman" : "rtk");
+  json_object_set_string_member (step, "intensity", after_rtk ? "full" : "standard");
+  json_array_add_object_element (steps, step);
+  apply_steps (self, steps);
+}
+
+static void
+remove_step_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  WinnowPreferencesWindow *self = WINNOW_PREFERENCES_WINDOW (widget);
+  guint index = g_variant_get_uint32 (parameter);
+  JsonArray *steps;
+
+  if (self->context == NULL)
+    return;
+
+  steps = dup_steps (self);
+  if (index < json_array_get_length (steps))
+    json_array_remove_element (steps, index);
+  apply_steps (self, steps);
+}
+
+static void
+move_step (WinnowPreferencesWindow *self,
+           guint                    from,
+           guint                    to)
+{
+  JsonArray *steps;
+  JsonArray *moved;
+
+  if (self->context == NULL)
+    return;
+
+  steps = dup_steps (self);
+  if (from >= json_array_get_length (steps) || to >= json_array_get_length (steps))
+    {
+      json_array_unref (steps);
+      return;
+    }
+
+  moved = json_array_new ();
+  for (guint i = 0; i < json_array_get_length (steps); i++)
+    {
+      guint source = i == to ? from : i == from ? to : i;
+
+      json_array_add_element (moved, json_node_copy (json_array_get_element (steps, source)));
+    }
+  json_array_unref (steps);
+  apply_steps (self, moved);
+}
+
+static void
+move_step_up_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  guint index = g_variant_get_uint32 (parameter);
+
+  if (index > 0)
+    move_step (WINNOW_PREFERENCES_WINDOW (widget), index, index - 1);
+}
+
+static void
+move_step_down_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  guint index = g_variant_get_uint32 (parameter);
+
+  move_step (WINNOW_PREFERENCES_WINDOW (widget), index, index + 1);
+}
+
+/* ---- reading ---------------------------------------------------------------------------- */
+
+static JsonObject *
+section_of (JsonObject    *document,
+            const Setting *setting)
+{
+  if (setting->section == NULL)
+    return document;
+  return json_object_get_object_member (document, setting->section);
+}
+
+static void
+sync_languages (WinnowPreferencesWindow *self,
+                const char              *language)
+{
+  guint index;
+
+  /* a language the settings name without packs here (yet) is still shown, not lost */
+  if (self->language_codes != NULL &&
+      index_of ((const char * const *) self->language_codes, language) == GTK_INVALID_LIST_POSITION)
+    {
+      GtkStringList *list = GTK_STRING_LIST (adw_combo_row_get_model (self->caveman_language_row));
+      guint n = g_strv_length (self->language_codes);
+
+      self->language_codes = g_renew (char *, self->language_codes, n + 2);
+      self->language_codes[n] = g_strdup (language);
+      self->language_codes[n + 1] = NULL;
+      gtk_string_list_append (list, language_name (language));
+    }
+
+  index = self->language_codes ? index_of ((const char * const *) self->language_codes, language) : 0;
+  adw_combo_row_set_selected (self->caveman_language_row, index);
+}
+
+/* Shows the settings in force in every control. */
+static void
+sync_from_config (WinnowPreferencesWindow *self)
+{
+  WinnowConfig *config;
+  g_autofree char *text = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  JsonObject *document;
+
+  if (self->context == NULL)
+    return;
+
+  config = winnow_context_get_config (self->context);
+  text = winnow_config_to_json (config);
+  root = json_from_string (text, NULL);
+  g_return_if_fail (root != NULL && JSON_NODE_HOLDS_OBJECT (root));
+  document = json_node_get_object (root);
+
+  self->syncing = TRUE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (spin_settings); i++)
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (child (self, spin_settings[i].child)),
+                               json_object_get_int_member (section_of (document, &spin_settings[i]),
+                                                           spin_settings[i].key));
+
+  for (guint i = 0; i < G_N_ELEMENTS (switch_settings); i++)
+    gtk_switch_set_active (GTK_SWITCH (child (self, switch_settings[i].child)),
+                           json_object_get_boolean_member (section_of (document, &switch_settings[i]),
+                                                           switch_settings[i].key));
+
+  for (guint i = 0; i < G_N_ELEMENTS (combo_settings); i++)
+    {
+      const char *value = json_object_get_string_member (section_of (document, &combo_settings[i]),
+                                                         combo_settings[i].key);
+
+      adw_combo_row_set_selected (ADW_COMBO_ROW (child (self, combo_settings[i].child)),
+                                  index_of (combo_settings[i].values, value));
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (list_settings); i++)
+    {
+      JsonArray *ids = json_object_get_array_member (section_of (document, &list_settings[i]),
+                                                     list_settings[i].key);
+      g_autoptr(GString) joined = g_string_new (NULL);
+
+      for (guint j = 0; j < json_array_get_length (ids); j++)
+        g_string_append_printf (joined, "%s%s", j > 0 ? ", " : "",
+                                json_array_get_string_element (ids, j));
+      gtk_editable_set_text (GTK_EDITABLE (child (self, list_settings[i].child)), joined->str);
+    }
+
+  adw_combo_row_set_selected (self->retention_row,
+                              index_of (retention_values,
+                                        winnow_config_get_raw_output_retention (config)));
+  gtk_spin_button_set_value (self->raw_max_spin,
+                             (winnow_config_get_raw_output_max_bytes (config) + 1023) / 1024);
+
+  sync_languages (self, winnow_config_get_caveman_language (config));
+  sync_steps (self, config);
+
+  self->syncing = FALSE;
+}
+
+/* A settings file that is not JSON is never overwritten; say so before the first change
+ * fails rather than after. */
+static void
+check_settings_file (WinnowPreferencesWindow *self)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+
+  if (self->context == NULL)
+    return;
+
+  path = g_build_filename (winnow_context_get_data_dir (self->context), "settings.json", NULL);
+  if (!g_file_get_contents (path, &text, NULL, &error))
+    {
+      if (g_error_matches (error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        set_error (self, NULL);
+      else
+        set_error (self, error->message);
+      return;
+    }
+
+  if (!json_parser_load_from_data (parser, text, -1, &error) ||
+      json_parser_get_root (parser) == NULL ||
+      !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    {
+      g_autofree char *message = NULL;
+
+      /* Translators: %s is a file name, the second %s why it cannot be read */
+      message = g_strdup_printf (_("%s is not a JSON object (%s). Fix or remove it: until then "
+                                   "Winnow uses the default settings and changes nothing."),
+                                 path, error ? error->message : _("not an object"));
+      set_error (self, message);
+      return;
+    }
+
+  set_error (self, NULL);
+}
+
+static void
+check_settings_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  check_settings_file (WINNOW_PREFERENCES_WINDOW (widget));
+}
+
+static void
+on_config_changed (WinnowPreferencesWindow *self)
+{
+  sync_from_config (self);
+}
+
+/* ---- data folder ------------------------------------------------------------------------ */
+
+static void
+show_uri_cb (GObject      *object,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(WinnowPreferencesWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+
+  if (!gtk_show_uri_full_finish (GTK_WINDOW (object), result, &error) &&
+      !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    winnow_show_toast (GTK_WIDGET (self->data_dir_row), error->message);
+}
+
+static void
+open_data_dir_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  WinnowPreferencesWindow *self = WINNOW_PREFERENCES_WINDOW (widget);
+  g_autoptr(GFile) dir = NULL;
+  g_autofree char *uri = NULL;
+  const char *path;
+
+  if (self->context == NULL)
+    return;
+
+  /* a new installation has no folder yet; it is made as Winnow would make it */
+  path = winnow_context_get_data_dir (self->context);
+  g_mkdir_with_parents (path, 0700);
+  dir = g_file_new_for_path (path);
+  uri = g_file_get_uri (dir);
+  gtk_show_uri_full (GTK_WINDOW (self), uri, GDK_CURRENT_TIME, NULL, show_uri_cb,
+                     g_object_ref (self));
+}
+
+/* ---- HTTP API --------------------------------------------------------------------------- */
+
+static void
+show_api_state (WinnowPreferencesWindow *self)
+{
+  g_autofree char *uri = NULL;
+  const char *error;
+
+  if (self->api_service == NULL)
+    {
+      set_subtitle (self->api_address_row,
+                                   _("Only available in the Winnow application"));
+      return;
+    }
+
+  uri = winnow_api_service_dup_uri (self->api_service);
+  error = winnow_api_service_get_error (self->api_service);
+  if (uri != NULL)
+    set_subtitle (self->api_address_row, uri);
+  else if (error != NULL)
+    set_subtitle (self->api_address_row, error);
+  else
+    set_subtitle (self->api_address_row, _("Not running"));
+}
+
+static char *
+dup_token (WinnowPreferencesWindow  *self,
+           GError                  **error)
+{
+  if (self->api_service != NULL)
+    return winnow_api_service_dup_token (self->api_service, error);
+  return winnow_server_load_token (winnow_context_get_data_dir (self->context), FALSE, NULL,
+                                   error);
+}
+
+/* The token is hidden until asked for: a preferences window is often on a shared screen. */
+static void
+show_token (WinnowPreferencesWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *token = NULL;
+
+  if (!gtk_toggle_button_get_active (self->show_token_button) || self->context == NULL)
+    {
+      gtk_label_set_text (self->token_label, "••••••••••••••••");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->show_token_button), _("Show Token"));
+      return;
+    }
+
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->show_token_button), _("Hide Token"));
+  token = dup_token (self, &error);
+  if (token == NULL)
+    {
+      gtk_label_set_text (self->token_label, "");
+      winnow_show_toast (GTK_WIDGET (self->token_label), error->message);
+      return;
+    }
+  gtk_label_set_text (self->token_label, token);
+}
+
+static void
+copy_token_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  WinnowPreferencesWindow *self = WINNOW_PREFERENCES_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *token = NULL;
+
+  if (self->context == NULL)
+    return;
+
+  token = dup_token (self, &error);
+  if (token == NULL)
+    {
+      winnow_show_toast (GTK_WIDGET (self->token_label), error->message);
+      return;
+    }
+
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), token);
+  winnow_show_toast (GTK_WIDGET (self->token_label), _("Token copied"));
+}
+
+static void
+regenerate_response_cb (AdwMessageDialog        *dialog,
+                        const char              *response,
+                        WinnowPreferencesWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *token = NULL;
+  gboolean done;
+
+  if (!g_str_equal (response, "regenerate") || self->context == NULL)
+    return;
+
+  if (self->api_service != NULL)
+    done = winnow_api_service_regenerate_token (self->api_service, &error);
+  else
+    done = (token = winnow_server_load_token (winnow_context_get_data_dir (self->context), TRUE,
+                                              NULL, &error)) != NULL;
+
+  if (!done)
+    winnow_show_toast (GTK_WIDGET (self->token_label), error->message);
+  else
+    winnow_show_toast (GTK_WIDGET (self->token_label), _("New token made: give it to your "
+                                                         "clients"));
+  show_token (self);
+}
+
+static void
+regenerate_token_action (GtkWidget  *widget,
+                         const char *action_name,
+                         GVariant   *parameter)
+{
+  WinnowPreferencesWindow *self = WINNOW_PREFERENCES_WINDOW (widget);
+  AdwMessageDialog *dialog;
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
+                                                       _("Regenerate the API Token?"),
+                                                       _("Clients using the current token, "
+                                                         "including a “winnow serve” started "
+                                                         "with it, are refused until they get "
+                                                         "the new one.")));
+  adw_message_dialog_add_responses (dialog,
+                                    "cancel", _("_Cancel"),
+                                    "regenerate", _("_Regenerate"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (dialog, "regenerate", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (regenerate_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* ---- set-up ----------------------------------------------------------------------------- */
+
+static void
+connect_tables (WinnowPreferencesWindow *self)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (spin_settings); i++)
+    {
+      GObject *spin = child (self, spin_settings[i].child);
+
+      g_object_set_data (spin, "winnow-setting", (gpointer) &spin_settings[i]);
+      g_signal_connect_object (spin, "value-changed", G_CALLBACK (on_spin_changed), self, 0);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (switch_settings); i++)
+    {
+      GObject *widget = child (self, switch_settings[i].child);
+
+      g_object_set_data (widget, "winnow-setting", (gpointer) &switch_settings[i]);
+      g_signal_connect_object (widget, "notify::active", G_CALLBACK (on_switch_changed), self, 0);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (combo_settings); i++)
+    {
+      GObject *row = child (self, combo_settings[i].child);
+
+      g_object_set_data (row, "winnow-setting", (gpointer) &combo_settings[i]);
+      g_signal_connect_object (row, "notify::selected", G_CALLBACK (on_combo_changed), self, 0);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (list_settings); i++)
+    {
+      GObject *row = child (self, list_settings[i].child);
+
+      g_object_set_data (row, "winnow-setting", (gpointer) &list_settings[i]);
+      g_signal_connect_object (row, "apply", G_CALLBACK (on_list_applied), self, 0);
+    }
+
+  g_signal_connect_object (self->caveman_language_row, "notify::selected",
+                           G_CALLBACK (on_language_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->retention_row, "notify::selected",
+                           G_CALLBACK (on_retention_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->raw_max_spin, "value-changed",
+                           G_CALLBACK (on_retention_changed), self, G_CONNECT_SWAPPED);
+}
+
+/* The language packs on offer: detection, then every language with packs. */
+static void
+fill_languages (WinnowPreferencesWindow *self)
+{
+  g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
+  g_auto(GStrv) languages = winnow_rule_set_dup_languages (winnow_context_get_rule_set (self->context));
+  g_autoptr(GStrvBuilder) codes = g_strv_builder_new ();
+
+  gtk_string_list_append (list, _("Detect per message"));
+  g_strv_builder_add (codes, "auto");
+  for (guint i = 0; languages != NULL && languages[i] != NULL; i++)
+    {
+      gtk_string_list_append (list, language_name (languages[i]));
+      g_strv_builder_add (codes, languages[i]);
+    }
+
+  g_strfreev (self->language_codes);
+  self->language_codes = g_strv_builder_end (codes);
+  self->syncing = TRUE;
+  adw_combo_row_set_model (self->caveman_language_row, G_LIST_MODEL (list));
+  self->syncing = FALSE;
+}
+
+static void
+winnow_preferences_window_constructed (GObject *object)
+{
+  WinnowPreferencesWindow *self = WINNOW_PREFERENCES_WINDOW (object);
+
+  G_OBJECT_CLASS (winnow_preferences_window_parent_class)->constructed (object);
+
+  if (self->context != NULL)
+    {
+      set_subtitle (self->data_dir_row,
+                                   winnow_context_get_data_dir (self->context));
+      fill_languages (self);
+      g_signal_connect_object (self->context, "notify::config",
+                               G_CALLBACK (on_config_changed), self, G_CONNECT_SWAPPED);
+      check_settings_file (self);
+      sync_from_config (self);
+    }
+
+  if (self->api_service != NULL)
+    {
+      g_object_bind_property (self->api_service, "enabled", self->api_enabled_switch, "active",
+                              G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+      g_object_bind_property (self->api_service, "port", self->api_port_spin, "value",
+                              G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+      g_signal_connect_object (self->api_service, "notify::running",
+                               G_CALLBACK (show_api_state), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->api_service, "notify::bound-port",
+                               G_CALLBACK (show_api_state), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->api_service, "notify::error",
+                               G_CALLBACK (show_api_state), self, G_CONNECT_SWAPPED);
+    }
+  else
+    {
+      gtk_widget_set_sensitive (GTK_WIDGET (self->api_enabled_switch), FALSE);
+      gtk_widget_set_sensitive (GTK_WIDGET (self->api_port_spin), FALSE);
+    }
+  show_api_state (self);
+  show_token (self);
+}
+
+static void
+winnow_preferences_window_get_property (GObject    *object,
+                                        guint       prop_id,
+                                        GValue     *value,
+                                        GParamSpec *pspec)
+{
+  WinnowPreferencesWindow *self = WINNOW_PREFERENCES_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      g_value_set_object (value, self->context);
+      break;
+
+    case PROP_API_SERVICE:
+      g_value_set_object (value, self->api_service);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+winnow_preferences_window_set_property (GObject      *object,
+                                        guint         prop_id,
+                                        const GValue *value,
+                                        GParamSpec   *pspec)
+{
+  WinnowPreferencesWindow *self = WINNOW_PREFERENCES_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONTEXT:
+      self->context = g_value_dup_object (value);
+      break;
+
+    case PROP_API_SERVICE:
+      self->api_service = g_value_dup_object (value);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+winnow_preferences_window_dispose (GObject *object)
+{
+  WinnowPreferencesWindow *self = WINNOW_PREFERENCES_WINDOW (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), WINNOW_TYPE_PREFERENCES_WINDOW);
+  g_clear_object (&self->context);
+  g_clear_object (&self->api_service);
+
+  G_OBJECT_CLASS (winnow_preferences_window_parent_class)->dispose (object);
+}
+
+static void
+winnow_preferences_window_finalize (GObject *object)
+{
+  WinnowPreferencesWindow *self = WINNOW_PREFERENCES_WINDOW (object);
+
+  g_clear_pointer (&self->steps, g_array_unref);
+  g_clear_pointer (&self->language_codes, g_strfreev);
+  g_clear_pointer (&self->error, g_free);
+
+  G_OBJECT_CLASS (winnow_preferences_window_parent_class)->finalize (object);
+}
+
+static void
+winnow_preferences_window_class_init (WinnowPreferencesWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->constructed = winnow_preferences_window_constructed;
+  object_class->dispose = winnow_preferences_window_dispose;
+  object_class->finalize = winnow_preferences_window_finalize;
+  object_class->get_property = winnow_preferences_window_get_property;
+  object_class->set_property = winnow_preferences_window_set_property;
+
+  properties [PROP_CONTEXT] =
+    g_param_spec_object ("context", NULL, NULL,
+                         WINNOW_TYPE_CONTEXT,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  /**
+   * WinnowPreferencesWindow:api-service:
+   *
+   * The application's HTTP API, which the API controls drive; without one (a window outside
+   * the application) they are insensitive.
+   */
+  properties [PROP_API_SERVICE] =
+    g_param_spec_object ("api-service", NULL, NULL,
+                         WINNOW_TYPE_API_SERVICE,
+                         G_PARAM_READWRITE | G_PARAM_CONSTRUCT_ONLY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/winnow/Winnow/ui/winnow-preferences-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, WinnowPreferencesWindow, error_group);
+  gtk_widget_class_bind_template_child (widget_class, WinnowPreferencesWindow, error_row);
+  gtk_widget_class_bind_template_child (widget_class, WinnowPreferencesWindow, pipeline_group);
+  gtk_widget_class_bind_template_child (widget_class, WinnowPreferencesWindow, caveman_language_row);
+  gtk_widget_class_bind_template_child (widget_class, WinnowPreferencesWindow, retention_row);
+  gtk_widget_class_bind_template_child (widget_class, WinnowPreferencesWindow, raw_max_spin);
+  gtk_widget_class_bind_template_child (widget_class, WinnowPreferencesWindow, enabled_filters_row);
+  gtk_widget_class_bind_template_child (widget_class, WinnowPreferencesWindow, disabled_filters_row);
+  gtk_widget_class_bind_template_child (widget_class, WinnowPreferencesWindow, data_dir_row);
+  gtk_widget_class_bind_template_child (widget_class, WinnowPreferencesWindow, api_group);
+  gtk_widget_class_bind_template_child (widget_class, WinnowPreferencesWindow, api_enabled_switch);
+  gtk_widget_class_bind_template_child (widget_class, WinnowPreferencesWindow, api_port_spin);
+  gtk_widget_class_bind_template_child (widget_class, WinnowPreferencesWindow, api_address_row);
+  gtk_widget_class_bind_template_child (widget_class, WinnowPreferencesWindow, token_label);
+  gtk_widget_class_bind_template_child (widget_class, WinnowPreferencesWindow, show_token_button);
+  /* the table-driven controls are looked up by name; binding them keeps the names checked
+   * when the template loads */
+  gtk_widget_class_bind_template_child_full (widget_class, "auto_tokens_spin", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "max_lines_spin", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "max_chars_spin", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "dedup_spin", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "retention_days_spin", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "rtk_enabled_switch", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "tool_results_switch", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "code_blocks_switch", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "assistant_messages_switch", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "custom_filters_switch", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "trust_projects_switch", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "default_mode_row", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "auto_mode_row", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "rtk_intensity_row", FALSE, 0);
+  gtk_widget_class_bind_template_child_full (widget_class, "caveman_intensity_row", FALSE, 0);
+
+  gtk_widget_class_install_action (widget_class, "prefs.add-step", NULL, add_step_action);
+  gtk_widget_class_install_action (widget_class, "prefs.remove-step", "u", remove_step_action);
+  gtk_widget_class_install_action (widget_class, "prefs.move-step-up", "u", move_step_up_action);
+  gtk_widget_class_install_action (widget_class, "prefs.move-step-down", "u",
+                                   move_step_down_action);
+  gtk_widget_class_install_action (widget_class, "prefs.check-settings", NULL,
+                                   check_settings_action);
+  gtk_widget_class_install_action (widget_class, "prefs.open-data-dir", NULL,
+                                   open_data_dir_action);
+  gtk_widget_class_install_action (widget_class, "prefs.copy-token", NULL, copy_token_action);
+  gtk_widget_class_install_action (widget_class, "prefs.regenerate-token", NULL,
+                                   regenerate_token_action);
+}
+
+static void
+winnow_preferences_window_init (WinnowPreferencesWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->steps = g_array_new (FALSE, TRUE, sizeof (StepRow));
+  connect_tables (self);
+  g_signal_connect_object (self->show_token_button, "toggled",
+                           G_CALLBACK (show_token), self, G_CONNECT_SWAPPED);
+}
+
+/**
+ * winnow_preferences_window_new:
+ * @context: the engine context whose settings are edited
+ * @api_service: (nullable): the application's HTTP API
+ *
+ * Returns: (transfer full): a new preferences window
+ */
+WinnowPreferencesWindow *
+winnow_preferences_window_new (WinnowContext    *context,
+                               WinnowApiService *api_service)
+{
+  g_return_val_if_fail (WINNOW_IS_CONTEXT (context), NULL);
+  g_return_val_if_fail (api_service == NULL || WINNOW_IS_API_SERVICE (api_service), NULL);
+
+  return g_object_new (WINNOW_TYPE_PREFERENCES_WINDOW,
+                       "context", context,
+                       "api-service", api_service,
+                       NULL);
+}
+
+WinnowContext *
+winnow_preferences_window_get_context (WinnowPreferencesWindow *self)
+{
+  g_return_val_if_fail (WINNOW_IS_PREFERENCES_WINDOW (self), NULL);
+  return self->context;
+}
+
+WinnowApiService *
+winnow_preferences_window_get_api_service (WinnowPreferencesWindow *self)
+{
+  g_return_val_if_fail (WINNOW_IS_PREFERENCES_WINDOW (self), NULL);
+  return self->api_service;
+}
+
+/**
+ * winnow_preferences_window_get_error:
+ * @self: a #WinnowPreferencesWindow
+ *
+ * Returns: (nullable): why the settings cannot be changed now (shown in the window)
+ */
+const char *
+winnow_preferences_window_get_error (WinnowPreferencesWindow *self)
+{
+  g_return_val_if_fail (WINNOW_IS_PREFERENCES_WINDOW (self), NULL);
+  return self->error;
+}
