@@ -269,7 +269,7 @@ test_steps (Fixture       *f,
   g_assert_true (gtk_widget_get_sensitive (down));
 
   /* add: a third row, saved */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->prefs), "prefs.add-step", NULL));
+  g_assert_true (gtk_widget_activate_action (get (f, "pipeline_group"), "steps.add", NULL));
   g_assert_cmpuint (winnow_config_get_n_pipeline_steps (config (f)), ==, 3);
   g_assert_cmpstr (step_engine (f, 2), ==, "rtk");
   g_clear_pointer (&dropdowns, g_ptr_array_unref);
@@ -283,8 +283,8 @@ test_steps (Fixture       *f,
   g_assert_cmpstr (step_engine (f, 1), ==, "rtk");
   g_assert_cmpstr (step_engine (f, 2), ==, "rtk");
   g_assert_cmpuint (gtk_drop_down_get_selected (dropdowns->pdata[0]), ==, 1);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->prefs), "prefs.move-step-up", "u", 2));
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->prefs), "prefs.move-step-up", "u", 1));
+  g_assert_true (gtk_widget_activate_action (get (f, "pipeline_group"), "steps.move-up", "u", 2));
+  g_assert_true (gtk_widget_activate_action (get (f, "pipeline_group"), "steps.move-up", "u", 1));
   g_assert_cmpstr (step_engine (f, 0), ==, "rtk");
   g_assert_cmpstr (step_engine (f, 1), ==, "caveman");
 
@@ -299,7 +299,7 @@ test_steps (Fixture       *f,
   g_assert_cmpstr (step_intensity (f, 1), ==, "ultra");
 
   /* remove the first: two rows again */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->prefs), "prefs.remove-step", "u", 0));
+  g_assert_true (gtk_widget_activate_action (get (f, "pipeline_group"), "steps.remove", "u", 0));
   g_assert_cmpuint (winnow_config_get_n_pipeline_steps (config (f)), ==, 2);
   g_assert_cmpstr (step_engine (f, 0), ==, "caveman");
   g_assert_cmpstr (step_intensity (f, 0), ==, "ultra");
@@ -328,7 +328,7 @@ test_broken_file (Fixture       *f,
   gtk_spin_button_set_value (get (f, "max_lines_spin"), 33);
   /* the control shows what is in force, not what was refused */
   g_assert_cmpint (gtk_spin_button_get_value_as_int (get (f, "max_lines_spin")), ==, before);
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->prefs), "prefs.add-step", NULL));
+  g_assert_true (gtk_widget_activate_action (get (f, "pipeline_group"), "steps.add", NULL));
   g_assert_cmpuint (winnow_config_get_n_pipeline_steps (config (f)), ==, 2);
   adw_combo_row_set_selected (get (f, "retention_row"), 2);
   g_assert_cmpuint (adw_combo_row_get_selected (get (f, "retention_row")), ==, 0);

@@ -13,8 +13,9 @@
  *
  * The controls that map one-to-one onto a member are described by tables (template child,
  * JSON section, key) and handled by one function per kind, rather than a callback per
- * widget; the stacked pipeline, the language packs, the raw-output retention (which goes
- * through the same engine call as the Raw Output page) and the API have code of their own.
+ * widget. The stacked pipeline is a widget of its own (WinnowPipelineSteps); the language
+ * packs, the raw-output retention (which goes through the same engine call as the Raw Output
+ * page) and the API have code of their own here.
  *
  * libadwaita 1.2 has no AdwSwitchRow or AdwSpinRow: switches and spin buttons are suffixes
  * of AdwActionRows whose activatable-widget makes the whole row (and its mnemonic) reach them.
@@ -26,6 +27,7 @@
 
 #include <glib/gi18n.h>
 
+#include "winnow-pipeline-steps.h"
 #include "winnow-preferences-window.h"
 #include "winnow-toast.h"
 
@@ -35,7 +37,6 @@ struct _WinnowPreferencesWindow
 
   WinnowContext        *context;
   WinnowApiService     *api_service;
-  GArray               *steps;           /* StepRow, as shown */
   GStrv                 language_codes;  /* beside caveman_language_row's items */
   char                 *error;
   gboolean              syncing;
@@ -43,7 +44,7 @@ struct _WinnowPreferencesWindow
   /* template children */
   AdwPreferencesGroup  *error_group;
   AdwActionRow         *error_row;
-  AdwPreferencesGroup  *pipeline_group;
+  WinnowPipelineSteps  *pipeline_group;
   AdwComboRow          *caveman_language_row;
   AdwComboRow          *retention_row;
   GtkSpinButton        *raw_max_spin;
@@ -83,7 +84,6 @@ typedef struct
 static const char * const mode_values[] = { "off", "rtk", "caveman", "stacked", NULL };
 static const char * const rtk_values[] = { "minimal", "standard", "aggressive", NULL };
 static const char * const caveman_values[] = { "lite", "full", "ultra", NULL };
-static const char * const structure_values[] = { "lossless", "lossy", NULL };
 static const char * const retention_values[] = { "never", "failures", "always", NULL };
 
 static const Setting spin_settings[] = {
@@ -114,34 +114,6 @@ static const Setting list_settings[] = {
   { "enabled_filters_row", "rtkConfig", "enabledFilters", NULL },
   { "disabled_filters_row", "rtkConfig", "disabledFilters", NULL },
 };
-
-/* the stacked pipeline's engines, and each one's intensities */
-static const struct
-{
-  const char         *engine;
-  const char         *label;
-  const char * const *intensities;
-  const char         *default_intensity;
-} engines[] = {
-  { "rtk", N_("Command output (RTK)"), rtk_values, "standard" },
-  { "caveman", N_("Prose (Caveman)"), caveman_values, "full" },
-  { "structure", N_("Structured text"), structure_values, "lossless" },
-};
-
-static const char *
-intensity_label (const char *intensity)
-{
-  static const struct { const char *value; const char *label; } labels[] = {
-    { "minimal", N_("Minimal") }, { "standard", N_("Standard") },
-    { "aggressive", N_("Aggressive") }, { "lite", N_("Lite") }, { "full", N_("Full") },
-    { "ultra", N_("Ultra") }, { "lossless", N_("Lossless") }, { "lossy", N_("Lossy") },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (labels); i++)
-    if (g_str_equal (labels[i].value, intensity))
-      return _(labels[i].label);
-  return intensity;
-}
 
 /* a language's name in its own words: that is how people look for their language */
 static const char *
@@ -353,343 +325,6 @@ on_retention_changed (WinnowPreferencesWindow *self)
   sync_from_config (self);
 }
 
-/* ---- the stacked pipeline --------------------------------------------------------------- */
-
-typedef struct
-{
-  AdwActionRow *row;
-  GtkDropDown  *engine;
-  GtkDropDown  *intensity;
-  GtkWidget    *up;
-  GtkWidget    *down;
-  guint         shown_engine;   /* whose intensities the intensity list holds */
-} StepRow;
-
-static guint
-engine_index (const char *engine)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (engines); i++)
-    if (g_strcmp0 (engines[i].engine, engine) == 0)
-      return i;
-  return 0;
-}
-
-static GListModel *
-intensity_model (guint engine)
-{
-  GtkStringList *list = gtk_string_list_new (NULL);
-
-  for (guint i = 0; engines[engine].intensities[i] != NULL; i++)
-    gtk_string_list_append (list, intensity_label (engines[engine].intensities[i]));
-  return G_LIST_MODEL (list);
-}
-
-/* The steps in force, as a JSON array to edit. */
-static JsonArray *
-dup_steps (WinnowPreferencesWindow *self)
-{
-  WinnowConfig *config = winnow_context_get_config (self->context);
-  JsonArray *steps = json_array_new ();
-
-  for (guint i = 0; i < winnow_config_get_n_pipeline_steps (config); i++)
-    {
-      const WinnowPipelineStep *step = winnow_config_get_pipeline_step (config, i);
-      JsonObject *object = json_object_new ();
-
-      json_object_set_string_member (object, "engine", step->engine);
-      json_object_set_string_member (object, "intensity", step->intensity);
-      json_array_add_object_element (steps, object);
-    }
-
-  return steps;
-}
-
-static void
-apply_steps (WinnowPreferencesWindow *self,
-             JsonArray               *steps)
-{
-  JsonObject *patch = json_object_new ();
-
-  json_object_set_array_member (patch, "stackedPipeline", steps);
-  apply_patch (self, patch);
-}
-
-static guint
-step_index (WinnowPreferencesWindow *self,
-            GtkDropDown             *dropdown)
-{
-  for (guint i = 0; i < self->steps->len; i++)
-    {
-      StepRow *step = &g_array_index (self->steps, StepRow, i);
-
-      if (step->engine == dropdown || step->intensity == dropdown)
-        return i;
-    }
-  return G_MAXUINT;
-}
-
-static void
-on_step_engine_changed (GtkDropDown             *dropdown,
-                        GParamSpec              *pspec,
-                        WinnowPreferencesWindow *self)
-{
-  g_autoptr(JsonArray) steps = NULL;
-  guint index = step_index (self, dropdown);
-  guint engine = gtk_drop_down_get_selected (dropdown);
-  JsonObject *step;
-
-  if (self->syncing || index == G_MAXUINT || engine >= G_N_ELEMENTS (engines))
-    return;
-
-  steps = dup_steps (self);
-  if (index >= json_array_get_length (steps))
-    return;
-
-  /* a new engine starts at its own default intensity */
-  step = json_array_get_object_element (steps, index);
-  json_object_set_string_member (step, "engine", engines[engine].engine);
-  json_object_set_string_member (step, "intensity", engines[engine].default_intensity);
-  apply_steps (self, g_steal_pointer (&steps));
-}
-
-static void
-on_step_intensity_changed (GtkDropDown             *dropdown,
-                           GParamSpec              *pspec,
-                           WinnowPreferencesWindow *self)
-{
-  g_autoptr(JsonArray) steps = NULL;
-  guint index = step_index (self, dropdown);
-  guint selected = gtk_drop_down_get_selected (dropdown);
-  StepRow *row;
-
-  if (self->syncing || index == G_MAXUINT)
-    return;
-
-  row = &g_array_index (self->steps, StepRow, index);
-  if (selected >= g_strv_length ((char **) engines[row->shown_engine].intensities))
-    return;
-
-  steps = dup_steps (self);
-  if (index >= json_array_get_length (steps))
-    return;
-
-  json_object_set_string_member (json_array_get_object_element (steps, index), "intensity",
-                                 engines[row->shown_engine].intensities[selected]);
-  apply_steps (self, g_steal_pointer (&steps));
-}
-
-static GtkWidget *
-step_button (const char *icon,
-             const char *tooltip,
-             const char *action,
-             guint       index)
-{
-  GtkWidget *button = gtk_button_new_from_icon_name (icon);
-
-  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-  gtk_widget_set_tooltip_text (button, tooltip);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (button),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip,
-                                  -1);
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (button), action);
-  gtk_actionable_set_action_target (GTK_ACTIONABLE (button), "u", index);
-  gtk_widget_add_css_class (button, "flat");
-  return button;
-}
-
-static void
-add_step_row (WinnowPreferencesWindow *self,
-              guint                    index)
-{
-  g_autoptr(GtkStringList) engine_names = gtk_string_list_new (NULL);
-  g_autofree char *title = NULL;
-  g_autofree char *engine_label = NULL;
-  g_autofree char *intensity_label_text = NULL;
-  StepRow step = { 0 };
-
-  for (guint i = 0; i < G_N_ELEMENTS (engines); i++)
-    gtk_string_list_append (engine_names, _(engines[i].label));
-
-  step.row = ADW_ACTION_ROW (adw_action_row_new ());
-  /* Translators: a step of the stacked pipeline; %u is its position (1, 2 …) */
-  title = g_strdup_printf (_("Step %u"), index + 1);
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (step.row), title);
-
-  step.engine = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (engine_names)),
-                                                  NULL));
-  gtk_widget_set_valign (GTK_WIDGET (step.engine), GTK_ALIGN_CENTER);
-  /* Translators: %u is the position of a step in the stacked pipeline */
-  engine_label = g_strdup_printf (_("Engine of step %u"), index + 1);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (step.engine),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, engine_label, -1);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (step.engine), _("Engine"));
-
-  step.shown_engine = 0;
-  step.intensity = GTK_DROP_DOWN (gtk_drop_down_new (intensity_model (0), NULL));
-  gtk_widget_set_valign (GTK_WIDGET (step.intensity), GTK_ALIGN_CENTER);
-  /* Translators: %u is the position of a step in the stacked pipeline */
-  intensity_label_text = g_strdup_printf (_("Intensity of step %u"), index + 1);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (step.intensity),
-                                  GTK_ACCESSIBLE_PROPERTY_LABEL, intensity_label_text, -1);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (step.intensity), _("Intensity"));
-
-  step.up = step_button ("go-up-symbolic", _("Move Up"), "prefs.move-step-up", index);
-  step.down = step_button ("go-down-symbolic", _("Move Down"), "prefs.move-step-down", index);
-
-  adw_action_row_add_suffix (step.row, GTK_WIDGET (step.engine));
-  adw_action_row_add_suffix (step.row, GTK_WIDGET (step.intensity));
-  adw_action_row_add_suffix (step.row, step.up);
-  adw_action_row_add_suffix (step.row, step.down);
-  adw_action_row_add_suffix (step.row, step_button ("user-trash-symbolic", _("Remove Step"),
-                                                    "prefs.remove-step", index));
-
-  g_signal_connect_object (step.engine, "notify::selected",
-                           G_CALLBACK (on_step_engine_changed), self, 0);
-  g_signal_connect_object (step.intensity, "notify::selected",
-                           G_CALLBACK (on_step_intensity_changed), self, 0);
-
-  adw_preferences_group_add (self->pipeline_group, GTK_WIDGET (step.row));
-  g_array_append_val (self->steps, step);
-}
-
-static void
-sync_steps (WinnowPreferencesWindow *self,
-            WinnowConfig            *config)
-{
-  guint n = winnow_config_get_n_pipeline_steps (config);
-
-  /* rows come and go only when the number of steps changes; otherwise they are updated in
-   * place, so a drop-down is never destroyed under the pointer that just used it */
-  if (self->steps->len != n)
-    {
-      for (guint i = 0; i < self->steps->len; i++)
-        adw_preferences_group_remove (self->pipeline_group,
-                                      GTK_WIDGET (g_array_index (self->steps, StepRow, i).row));
-      g_array_set_size (self->steps, 0);
-      for (guint i = 0; i < n; i++)
-        add_step_row (self, i);
-    }
-
-  for (guint i = 0; i < n; i++)
-    {
-      const WinnowPipelineStep *step = winnow_config_get_pipeline_step (config, i);
-      StepRow *row = &g_array_index (self->steps, StepRow, i);
-      guint engine = engine_index (step->engine);
-
-      if (row->shown_engine != engine)
-        {
-          g_autoptr(GListModel) model = intensity_model (engine);
-
-          gtk_drop_down_set_model (row->intensity, model);
-          row->shown_engine = engine;
-        }
-      gtk_drop_down_set_selected (row->engine, engine);
-      gtk_drop_down_set_selected (row->intensity,
-                                  index_of (engines[engine].intensities, step->intensity));
-      gtk_widget_set_sensitive (row->up, i > 0);
-      gtk_widget_set_sensitive (row->down, i + 1 < n);
-    }
-
-  adw_preferences_group_set_description (self->pipeline_group,
-                                         n == 0 ? _("No steps: the stacked mode leaves "
-                                                    "everything as it is.")
-                                                : _("The steps of the stacked mode, in the "
-                                                    "order they run."));
-}
-
-static void
-add_step_action (GtkWidget  *widget,
-                 const char *action_name,
-                 GVariant   *parameter)
-{
-  WinnowPreferencesWindow *self = WINNOW_PREFERENCES_WINDOW (widget);
-  JsonArray *steps;
-  JsonObject *step = json_object_new ();
-  guint n;
-  gboolean after_rtk;
-
-  if (self->context == NULL)
-    return;
-
-  steps = dup_steps (self);
-  n = json_array_get_length (steps);
-  /* prose after command output is the usual order (seed 001: rtk → caveman) */
-  after_rtk = n > 0 && g_strcmp0 (json_object_get_string_member (json_array_get_object_element (steps, n - 1),
-                                                                 "engine"), "rtk") == 0;
-  json_object_set_string_member (step, "engine", after_rtk ? "caveman" : "rtk");
-  json_object_set_string_member (step, "intensity", after_rtk ? "full" : "standard");
-  json_array_add_object_element (steps, step);
-  apply_steps (self, steps);
-}
-
-static void
-remove_step_action (GtkWidget  *widget,
-                    const char *action_name,
-                    GVariant   *parameter)
-{
-  WinnowPreferencesWindow *self = WINNOW_PREFERENCES_WINDOW (widget);
-  guint index = g_variant_get_uint32 (parameter);
-  JsonArray *steps;
-
-  if (self->context == NULL)
-    return;
-
-  steps = dup_steps (self);
-  if (index < json_array_get_length (steps))
-    json_array_remove_element (steps, index);
-  apply_steps (self, steps);
-}
-
-static void
-move_step (WinnowPreferencesWindow *self,
-           guint                    from,
-           guint                    to)
-{
-  JsonArray *steps;
-  JsonArray *moved;
-
-  if (self->context == NULL)
-    return;
-
-  steps = dup_steps (self);
-  if (from >= json_array_get_length (steps) || to >= json_array_get_length (steps))
-    {
-      json_array_unref (steps);
-      return;
-    }
-
-  moved = json_array_new ();
-  for (guint i = 0; i < json_array_get_length (steps); i++)
-    {
-      guint source = i == to ? from : i == from ? to : i;
-
-      json_array_add_element (moved, json_node_copy (json_array_get_element (steps, source)));
-    }
-  json_array_unref (steps);
-  apply_steps (self, moved);
-}
-
-static void
-move_step_up_action (GtkWidget  *widget,
-                     const char *action_name,
-                     GVariant   *parameter)
-{
-  guint index = g_variant_get_uint32 (parameter);
-
-  if (index > 0)
-    move_step (WINNOW_PREFERENCES_WINDOW (widget), index, index - 1);
-}
-
-static void
-move_step_down_action (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
-{
-  guint index = g_variant_get_uint32 (parameter);
-
-  move_step (WINNOW_PREFERENCES_WINDOW (widget), index, index + 1);
-}
-
 /* ---- reading ---------------------------------------------------------------------------- */
 
 static JsonObject *
@@ -782,7 +417,6 @@ sync_from_config (WinnowPreferencesWindow *self)
                              (winnow_config_get_raw_output_max_bytes (config) + 1023) / 1024);
 
   sync_languages (self, winnow_config_get_caveman_language (config));
-  sync_steps (self, config);
 
   self->syncing = FALSE;
 }
@@ -839,6 +473,14 @@ static void
 on_config_changed (WinnowPreferencesWindow *self)
 {
   sync_from_config (self);
+}
+
+static void
+on_steps_failed (WinnowPreferencesWindow *self,
+                 const char              *message)
+{
+  set_error (self, message);
+  winnow_show_toast (GTK_WIDGET (self->error_row), message);
 }
 
 /* ---- data folder ------------------------------------------------------------------------ */
@@ -1092,6 +734,9 @@ winnow_preferences_window_constructed (GObject *object)
       set_subtitle (self->data_dir_row,
                                    winnow_context_get_data_dir (self->context));
       fill_languages (self);
+      winnow_pipeline_steps_set_context (self->pipeline_group, self->context);
+      g_signal_connect_object (self->pipeline_group, "failed", G_CALLBACK (on_steps_failed), self,
+                               G_CONNECT_SWAPPED);
       g_signal_connect_object (self->context, "notify::config",
                                G_CALLBACK (on_config_changed), self, G_CONNECT_SWAPPED);
       check_settings_file (self);
@@ -1183,7 +828,6 @@ winnow_preferences_window_finalize (GObject *object)
 {
   WinnowPreferencesWindow *self = WINNOW_PREFERENCES_WINDOW (object);
 
-  g_clear_pointer (&self->steps, g_array_unref);
   g_clear_pointer (&self->language_codes, g_strfreev);
   g_clear_pointer (&self->error, g_free);
 
@@ -1253,11 +897,8 @@ winnow_preferences_window_class_init (WinnowPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child_full (widget_class, "rtk_intensity_row", FALSE, 0);
   gtk_widget_class_bind_template_child_full (widget_class, "caveman_intensity_row", FALSE, 0);
 
-  gtk_widget_class_install_action (widget_class, "prefs.add-step", NULL, add_step_action);
-  gtk_widget_class_install_action (widget_class, "prefs.remove-step", "u", remove_step_action);
-  gtk_widget_class_install_action (widget_class, "prefs.move-step-up", "u", move_step_up_action);
-  gtk_widget_class_install_action (widget_class, "prefs.move-step-down", "u",
-                                   move_step_down_action);
+  g_type_ensure (WINNOW_TYPE_PIPELINE_STEPS);
+
   gtk_widget_class_install_action (widget_class, "prefs.check-settings", NULL,
                                    check_settings_action);
   gtk_widget_class_install_action (widget_class, "prefs.open-data-dir", NULL,
@@ -1272,7 +913,6 @@ winnow_preferences_window_init (WinnowPreferencesWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->steps = g_array_new (FALSE, TRUE, sizeof (StepRow));
   connect_tables (self);
   g_signal_connect_object (self->show_token_button, "toggled",
                            G_CALLBACK (show_token), self, G_CONNECT_SWAPPED);
