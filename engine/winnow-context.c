@@ -760,3 +760,47 @@ winnow_context_update_settings (WinnowContext  *self,
 
   return save_settings (self, path, root, error);
 }
+
+/**
+ * winnow_context_reload_settings:
+ * @self: a #WinnowContext
+ *
+ * Reads `DATA_DIR/settings.json` again, for when something else changed it (the HTTP API,
+ * `winnow` on the command line, an editor). Settings that come out the same as the ones in
+ * force are not replaced, so a file written by this context, or touched without a change,
+ * notifies nobody. Like winnow_context_new(), nothing here fails: problems become
+ * diagnostics, and a file that is not JSON means the defaults.
+ *
+ * As with every settings change, only the settings are replaced: the filter catalog keeps
+ * the sources it was built with (`customFiltersEnabled` and `trustProjectFilters` apply to
+ * a new context).
+ *
+ * Returns: %TRUE if the settings changed (and #WinnowContext:config was notified)
+ */
+gboolean
+winnow_context_reload_settings (WinnowContext *self)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *old_text = NULL;
+  g_autofree char *new_text = NULL;
+  g_autoptr(GPtrArray) diagnostics = NULL;
+  g_autoptr(WinnowConfig) config = NULL;
+
+  g_return_val_if_fail (WINNOW_IS_CONTEXT (self), FALSE);
+
+  path = g_build_filename (self->data_dir, "settings.json", NULL);
+  diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
+  config = winnow_config_load_file (path, diagnostics);
+
+  old_text = winnow_config_to_json (self->config);
+  new_text = winnow_config_to_json (config);
+  if (g_str_equal (old_text, new_text))
+    return FALSE;
+
+  g_ptr_array_set_size (self->config_diagnostics, 0);
+  g_ptr_array_extend_and_steal (self->config_diagnostics, g_steal_pointer (&diagnostics));
+  g_ptr_array_add (self->retired_configs, g_steal_pointer (&self->config));
+  self->config = g_steal_pointer (&config);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CONFIG]);
+  return TRUE;
+}

@@ -67,5 +67,6 @@ gboolean           winnow_context_set_raw_output_retention (WinnowContext       
 gboolean           winnow_context_update_settings    (WinnowContext              *self,
                                                       JsonObject                 *patch,
                                                       GError                    **error);
+gboolean           winnow_context_reload_settings    (WinnowContext              *self);
 
 G_END_DECLS

@@ -265,6 +265,41 @@ test_update_settings (void)
   test_util_remove_tree (dir);
 }
 
+/* A file changed by someone else is read again; the same settings notify nobody. */
+static void
+test_reload_settings (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("winnow-config-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "settings.json", NULL);
+  g_autoptr(WinnowContext) context = winnow_context_new (dir, NULL);
+  guint notified = 0;
+
+  g_signal_connect (context, "notify::config", G_CALLBACK (count_notify), &notified);
+  g_assert_false (winnow_context_reload_settings (context));
+
+  test_util_write_file (path, "{\"rtkConfig\": {\"maxLinesPerResult\": 7}}", -1);
+  g_assert_true (winnow_context_reload_settings (context));
+  g_assert_cmpuint (notified, ==, 1);
+  g_assert_cmpuint (winnow_config_get_max_lines_per_result (winnow_context_get_config (context)), ==, 7);
+
+  /* the same settings written differently: no change */
+  test_util_write_file (path, "{ \"rtkConfig\" : { \"maxLinesPerResult\" : 7 } }\n", -1);
+  g_assert_false (winnow_context_reload_settings (context));
+  g_assert_cmpuint (notified, ==, 1);
+
+  /* broken: the defaults, with a diagnostic */
+  test_util_write_file (path, "{ oops", -1);
+  g_assert_true (winnow_context_reload_settings (context));
+  g_assert_cmpuint (winnow_config_get_max_lines_per_result (winnow_context_get_config (context)), ==, 120);
+  {
+    g_autoptr(GPtrArray) diagnostics = winnow_context_dup_diagnostics (context);
+
+    g_assert_cmpuint (winnow_diagnostics_count_level (diagnostics, WINNOW_DIAGNOSTIC_ERROR), >=, 1);
+  }
+
+  test_util_remove_tree (dir);
+}
+
 /* `caveman` mode runs at cavemanConfig.intensity, and cavemanConfig.language picks the packs. */
 static void
 test_caveman_settings_apply (void)
@@ -327,6 +362,7 @@ main (int   argc,
   g_test_add_func ("/winnow/config/caveman", test_caveman);
   g_test_add_func ("/winnow/config/update-settings", test_update_settings);
   g_test_add_func ("/winnow/config/caveman-settings-apply", test_caveman_settings_apply);
+  g_test_add_func ("/winnow/config/reload-settings", test_reload_settings);
 
   return g_test_run ();
 }

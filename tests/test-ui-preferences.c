@@ -386,14 +386,16 @@ reply_done (gpointer data)
 
 /* GET on the dashboard's own server: it answers on the main context, so wait by iterating. */
 static char *
-api_get (guint       port,
-         const char *path,
-         const char *token,
-         guint      *status)
+api_request (guint       port,
+             const char *method,
+             const char *path,
+             const char *body,
+             const char *token,
+             guint      *status)
 {
   g_autoptr(SoupSession) session = soup_session_new ();
   g_autofree char *uri = g_strdup_printf ("http://127.0.0.1:%u%s", port, path);
-  g_autoptr(SoupMessage) msg = soup_message_new ("GET", uri);
+  g_autoptr(SoupMessage) msg = soup_message_new (method, uri);
   Reply reply = { NULL, 0, FALSE };
   char *text;
   gsize length;
@@ -405,6 +407,12 @@ api_get (guint       port,
       soup_message_headers_replace (soup_message_get_request_headers (msg), "Authorization",
                                     header);
     }
+  if (body != NULL)
+    {
+      g_autoptr(GBytes) bytes = g_bytes_new (body, strlen (body));
+
+      soup_message_set_request_body_from_bytes (msg, "application/json", bytes);
+    }
   soup_session_send_and_read_async (session, msg, G_PRIORITY_DEFAULT, NULL, sent_cb, &reply);
   g_assert_true (test_ui_wait_for (reply_done, &reply, 30000));
   g_assert_nonnull (reply.body);
@@ -412,6 +420,21 @@ api_get (guint       port,
   text = g_strndup (g_bytes_get_data (reply.body, &length), g_bytes_get_size (reply.body));
   g_bytes_unref (reply.body);
   return text;
+}
+
+static char *
+api_get (guint       port,
+         const char *path,
+         const char *token,
+         guint      *status)
+{
+  return api_request (port, "GET", path, NULL, token, status);
+}
+
+static gboolean
+max_lines_is_44 (gpointer data)
+{
+  return winnow_config_get_max_lines_per_result (config (data)) == 44;
 }
 
 /* Enabling the API in the window makes the server answer on its port with the token; the
@@ -454,6 +477,20 @@ test_api (Fixture       *f,
   body = api_get (port, "/api/context/rtk/config", token, &status);
   g_assert_cmpuint (status, ==, 200);
   g_assert_nonnull (strstr (body, "\"maxCharsPerResult\":7777"));
+  g_clear_pointer (&body, g_free);
+
+  /* a change through the API reaches the window (through the file), and the window's next
+   * change reaches the API: one set of settings */
+  body = api_request (port, "PUT", "/api/settings/compression",
+                      "{\"rtkConfig\": {\"maxLinesPerResult\": 44}}", token, &status);
+  g_assert_cmpuint (status, ==, 200);
+  g_clear_pointer (&body, g_free);
+  g_assert_true (test_ui_wait_for (max_lines_is_44, f, 10000));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (get (f, "max_lines_spin")), ==, 44);
+  gtk_spin_button_set_value (get (f, "max_chars_spin"), 8888);
+  body = api_get (port, "/api/context/rtk/config", token, &status);
+  g_assert_nonnull (strstr (body, "\"maxCharsPerResult\":8888"));
+  g_assert_nonnull (strstr (body, "\"maxLinesPerResult\":44"));
   g_clear_pointer (&body, g_free);
 
   /* no token, no answer */

@@ -18,6 +18,12 @@
  * Starting happens on the thread that owns the default main context (the server answers
  * there); a port already taken is not fatal: the service stays enabled, not running, and
  * #WinnowApiService:error says why, for the preferences to show.
+ *
+ * One set of settings: a client's `PUT /api/settings/compression` writes settings.json and
+ * makes the server a context of its own. The service watches the file, reloads the
+ * dashboard's context when it changes (whoever changed it: the API, the CLI, an editor), and
+ * hands that context back to the server, so the Preview, the preferences and the API never
+ * serve different settings for longer than the file monitor takes to fire.
  */
 
 #define G_LOG_DOMAIN "winnow-ui"
@@ -34,6 +40,7 @@ struct _WinnowApiService
 
   WinnowContext *context;
   WinnowServer  *server;
+  GFileMonitor  *monitor;
   char          *error;
   guint          port;
   guint          enabled : 1;
@@ -125,11 +132,64 @@ update (WinnowApiService *self)
 }
 
 static void
+on_settings_file_changed (WinnowApiService  *self,
+                          GFile             *file,
+                          GFile             *other,
+                          GFileMonitorEvent  event)
+{
+  /* no-op when the file says what the context already has (its own writes) */
+  winnow_context_reload_settings (self->context);
+}
+
+/* The dashboard's context changed its settings: the server serves with them too. */
+static void
+on_config_changed (WinnowApiService *self)
+{
+  g_autoptr(WinnowContext) served = NULL;
+
+  if (self->server == NULL)
+    return;
+
+  served = winnow_server_dup_context (self->server);
+  if (served != self->context)
+    winnow_server_set_context (self->server, self->context);
+}
+
+static void
+winnow_api_service_constructed (GObject *object)
+{
+  WinnowApiService *self = (WinnowApiService *)object;
+  g_autofree char *path = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+
+  G_OBJECT_CLASS (winnow_api_service_parent_class)->constructed (object);
+
+  g_return_if_fail (WINNOW_IS_CONTEXT (self->context));
+
+  path = g_build_filename (winnow_context_get_data_dir (self->context), "settings.json", NULL);
+  file = g_file_new_for_path (path);
+  /* watching moves too: settings.json is replaced by a rename, never written in place */
+  self->monitor = g_file_monitor_file (file, G_FILE_MONITOR_WATCH_MOVES, NULL, &error);
+  if (self->monitor != NULL)
+    g_signal_connect_object (self->monitor, "changed", G_CALLBACK (on_settings_file_changed),
+                             self, G_CONNECT_SWAPPED);
+  else
+    g_debug ("changes to %s made elsewhere are not followed: %s", path, error->message);
+
+  g_signal_connect_object (self->context, "notify::config", G_CALLBACK (on_config_changed),
+                           self, G_CONNECT_SWAPPED);
+}
+
+static void
 winnow_api_service_dispose (GObject *object)
 {
   WinnowApiService *self = (WinnowApiService *)object;
 
   stop_server (self);
+  if (self->monitor != NULL)
+    g_file_monitor_cancel (self->monitor);
+  g_clear_object (&self->monitor);
 
   G_OBJECT_CLASS (winnow_api_service_parent_class)->dispose (object);
 }
@@ -216,6 +276,7 @@ winnow_api_service_class_init (WinnowApiServiceClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
+  object_class->constructed = winnow_api_service_constructed;
   object_class->dispose = winnow_api_service_dispose;
   object_class->finalize = winnow_api_service_finalize;
   object_class->get_property = winnow_api_service_get_property;
