@@ -12,6 +12,7 @@
 #include "test-ui-util.h"
 #include "test-util.h"
 #include "winnow-api-service.h"
+#include "winnow-application.h"
 #include "winnow-preferences-window.h"
 #include "winnow-window.h"
 
@@ -551,6 +552,55 @@ test_api_port_taken (Fixture       *f,
   g_assert_null (winnow_api_service_get_error (f->service));
 }
 
+/* The application: app.preferences (Ctrl+comma) opens the window over its own context and
+ * API, and the API follows the `api-enabled` key. */
+static void
+test_application (void)
+{
+  g_autofree char *data_dir = g_dir_make_tmp ("winnow-ui-prefs-app-XXXXXX", NULL);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(WinnowApplication) app = NULL;
+  g_auto(GStrv) accels = NULL;
+  WinnowPreferencesWindow *prefs = NULL;
+  g_autoptr(GError) error = NULL;
+  GList *windows;
+  guint port = free_port ();
+
+  g_setenv ("WINNOW_DATA_DIR", data_dir, TRUE);
+  g_settings_set_uint (settings, "api-port", port);
+  app = winnow_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, &error));
+  g_assert_no_error (error);
+
+  accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "app.preferences");
+  g_assert_cmpstr (accels[0], ==, "<Control>comma");
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  for (windows = gtk_application_get_windows (GTK_APPLICATION (app)); windows; windows = windows->next)
+    if (WINNOW_IS_PREFERENCES_WINDOW (windows->data))
+      prefs = windows->data;
+  g_assert_nonnull (prefs);
+  g_assert_true (winnow_preferences_window_get_context (prefs) ==
+                 winnow_application_get_context (app));
+  g_assert_true (winnow_preferences_window_get_api_service (prefs) ==
+                 winnow_application_get_api_service (app));
+  g_assert_cmpstr (winnow_context_get_data_dir (winnow_application_get_context (app)), ==, data_dir);
+
+  /* the key starts and stops the application's server */
+  g_settings_set_boolean (settings, "api-enabled", TRUE);
+  g_assert_true (winnow_api_service_get_running (winnow_application_get_api_service (app)));
+  g_assert_cmpuint (winnow_api_service_get_bound_port (winnow_application_get_api_service (app)),
+                    ==, port);
+  g_settings_set_boolean (settings, "api-enabled", FALSE);
+  g_assert_false (winnow_api_service_get_running (winnow_application_get_api_service (app)));
+
+  gtk_window_destroy (GTK_WINDOW (prefs));
+  g_settings_reset (settings, "api-port");
+  g_unsetenv ("WINNOW_DATA_DIR");
+  test_util_remove_tree (data_dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -567,6 +617,7 @@ main (int    argc,
   ADD ("broken-file", "{ \"defaultMode\": ", test_broken_file);
   ADD ("api", NULL, test_api);
   ADD ("api-port-taken", NULL, test_api_port_taken);
+  g_test_add_func ("/winnow/ui/preferences/application", test_application);
 
   return g_test_run ();
 }
