@@ -11,6 +11,7 @@
 
 #include "test-ui-util.h"
 #include "test-util.h"
+#include "winnow-api-group.h"
 #include "winnow-api-service.h"
 #include "winnow-application.h"
 #include "winnow-preferences-window.h"
@@ -76,6 +77,7 @@ fixture_tear_down (Fixture       *f,
   g_free (f->data_dir);
 }
 
+/* a control of the window, or of its HTTP API group */
 static gpointer
 get (Fixture    *f,
      const char *name)
@@ -83,6 +85,13 @@ get (Fixture    *f,
   GObject *object = gtk_widget_get_template_child (GTK_WIDGET (f->prefs),
                                                    WINNOW_TYPE_PREFERENCES_WINDOW, name);
 
+  if (object == NULL)
+    {
+      GtkWidget *group = test_ui_find (GTK_WIDGET (f->prefs), WINNOW_TYPE_API_GROUP, NULL);
+
+      g_assert_nonnull (group);
+      object = gtk_widget_get_template_child (group, WINNOW_TYPE_API_GROUP, name);
+    }
   g_assert_nonnull (object);
   return object;
 }

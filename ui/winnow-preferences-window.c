@@ -13,9 +13,9 @@
  *
  * The controls that map one-to-one onto a member are described by tables (template child,
  * JSON section, key) and handled by one function per kind, rather than a callback per
- * widget. The stacked pipeline is a widget of its own (WinnowPipelineSteps); the language
- * packs, the raw-output retention (which goes through the same engine call as the Raw Output
- * page) and the API have code of their own here.
+ * widget. The stacked pipeline (WinnowPipelineSteps) and the HTTP API (WinnowApiGroup) are
+ * widgets of their own; the language packs and the raw-output retention (which goes through
+ * the same engine call as the Raw Output page) have code of their own here.
  *
  * libadwaita 1.2 has no AdwSwitchRow or AdwSpinRow: switches and spin buttons are suffixes
  * of AdwActionRows whose activatable-widget makes the whole row (and its mnemonic) reach them.
@@ -27,6 +27,7 @@
 
 #include <glib/gi18n.h>
 
+#include "winnow-api-group.h"
 #include "winnow-pipeline-steps.h"
 #include "winnow-preferences-window.h"
 #include "winnow-toast.h"
@@ -42,6 +43,7 @@ struct _WinnowPreferencesWindow
   gboolean              syncing;
 
   /* template children */
+  WinnowApiGroup       *api_group;
   AdwPreferencesGroup  *error_group;
   AdwActionRow         *error_row;
   WinnowPipelineSteps  *pipeline_group;
@@ -51,12 +53,6 @@ struct _WinnowPreferencesWindow
   AdwEntryRow          *enabled_filters_row;
   AdwEntryRow          *disabled_filters_row;
   AdwActionRow         *data_dir_row;
-  AdwPreferencesGroup  *api_group;
-  GtkSwitch            *api_enabled_switch;
-  GtkSpinButton        *api_port_spin;
-  AdwActionRow         *api_address_row;
-  GtkLabel             *token_label;
-  GtkToggleButton      *show_token_button;
 };
 
 G_DEFINE_FINAL_TYPE (WinnowPreferencesWindow, winnow_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
@@ -520,140 +516,6 @@ open_data_dir_action (GtkWidget  *widget,
                      g_object_ref (self));
 }
 
-/* ---- HTTP API --------------------------------------------------------------------------- */
-
-static void
-show_api_state (WinnowPreferencesWindow *self)
-{
-  g_autofree char *uri = NULL;
-  const char *error;
-
-  if (self->api_service == NULL)
-    {
-      set_subtitle (self->api_address_row,
-                                   _("Only available in the Winnow application"));
-      return;
-    }
-
-  uri = winnow_api_service_dup_uri (self->api_service);
-  error = winnow_api_service_get_error (self->api_service);
-  if (uri != NULL)
-    set_subtitle (self->api_address_row, uri);
-  else if (error != NULL)
-    set_subtitle (self->api_address_row, error);
-  else
-    set_subtitle (self->api_address_row, _("Not running"));
-}
-
-static char *
-dup_token (WinnowPreferencesWindow  *self,
-           GError                  **error)
-{
-  if (self->api_service != NULL)
-    return winnow_api_service_dup_token (self->api_service, error);
-  return winnow_server_load_token (winnow_context_get_data_dir (self->context), FALSE, NULL,
-                                   error);
-}
-
-/* The token is hidden until asked for: a preferences window is often on a shared screen. */
-static void
-show_token (WinnowPreferencesWindow *self)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *token = NULL;
-
-  if (!gtk_toggle_button_get_active (self->show_token_button) || self->context == NULL)
-    {
-      gtk_label_set_text (self->token_label, "••••••••••••••••");
-      gtk_widget_set_tooltip_text (GTK_WIDGET (self->show_token_button), _("Show Token"));
-      return;
-    }
-
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->show_token_button), _("Hide Token"));
-  token = dup_token (self, &error);
-  if (token == NULL)
-    {
-      gtk_label_set_text (self->token_label, "");
-      winnow_show_toast (GTK_WIDGET (self->token_label), error->message);
-      return;
-    }
-  gtk_label_set_text (self->token_label, token);
-}
-
-static void
-copy_token_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
-{
-  WinnowPreferencesWindow *self = WINNOW_PREFERENCES_WINDOW (widget);
-  g_autoptr(GError) error = NULL;
-  g_autofree char *token = NULL;
-
-  if (self->context == NULL)
-    return;
-
-  token = dup_token (self, &error);
-  if (token == NULL)
-    {
-      winnow_show_toast (GTK_WIDGET (self->token_label), error->message);
-      return;
-    }
-
-  gdk_clipboard_set_text (gtk_widget_get_clipboard (widget), token);
-  winnow_show_toast (GTK_WIDGET (self->token_label), _("Token copied"));
-}
-
-static void
-regenerate_response_cb (AdwMessageDialog        *dialog,
-                        const char              *response,
-                        WinnowPreferencesWindow *self)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *token = NULL;
-  gboolean done;
-
-  if (!g_str_equal (response, "regenerate") || self->context == NULL)
-    return;
-
-  if (self->api_service != NULL)
-    done = winnow_api_service_regenerate_token (self->api_service, &error);
-  else
-    done = (token = winnow_server_load_token (winnow_context_get_data_dir (self->context), TRUE,
-                                              NULL, &error)) != NULL;
-
-  if (!done)
-    winnow_show_toast (GTK_WIDGET (self->token_label), error->message);
-  else
-    winnow_show_toast (GTK_WIDGET (self->token_label), _("New token made: give it to your "
-                                                         "clients"));
-  show_token (self);
-}
-
-static void
-regenerate_token_action (GtkWidget  *widget,
-                         const char *action_name,
-                         GVariant   *parameter)
-{
-  WinnowPreferencesWindow *self = WINNOW_PREFERENCES_WINDOW (widget);
-  AdwMessageDialog *dialog;
-
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self),
-                                                       _("Regenerate the API Token?"),
-                                                       _("Clients using the current token, "
-                                                         "including a “winnow serve” started "
-                                                         "with it, are refused until they get "
-                                                         "the new one.")));
-  adw_message_dialog_add_responses (dialog,
-                                    "cancel", _("_Cancel"),
-                                    "regenerate", _("_Regenerate"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (dialog, "regenerate", ADW_RESPONSE_DESTRUCTIVE);
-  adw_message_dialog_set_default_response (dialog, "cancel");
-  adw_message_dialog_set_close_response (dialog, "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (regenerate_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
 /* ---- set-up ----------------------------------------------------------------------------- */
 
 static void
@@ -743,26 +605,8 @@ winnow_preferences_window_constructed (GObject *object)
       sync_from_config (self);
     }
 
-  if (self->api_service != NULL)
-    {
-      g_object_bind_property (self->api_service, "enabled", self->api_enabled_switch, "active",
-                              G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
-      g_object_bind_property (self->api_service, "port", self->api_port_spin, "value",
-                              G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
-      g_signal_connect_object (self->api_service, "notify::running",
-                               G_CALLBACK (show_api_state), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (self->api_service, "notify::bound-port",
-                               G_CALLBACK (show_api_state), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (self->api_service, "notify::error",
-                               G_CALLBACK (show_api_state), self, G_CONNECT_SWAPPED);
-    }
-  else
-    {
-      gtk_widget_set_sensitive (GTK_WIDGET (self->api_enabled_switch), FALSE);
-      gtk_widget_set_sensitive (GTK_WIDGET (self->api_port_spin), FALSE);
-    }
-  show_api_state (self);
-  show_token (self);
+  winnow_api_group_set_context (self->api_group, self->context);
+  winnow_api_group_set_service (self->api_group, self->api_service);
 }
 
 static void
@@ -815,6 +659,18 @@ static void
 winnow_preferences_window_dispose (GObject *object)
 {
   WinnowPreferencesWindow *self = WINNOW_PREFERENCES_WINDOW (object);
+
+  /* The groups let go of the context and the service here rather than in their own dispose:
+   * with libadwaita 1.2 the groups of a preferences window are not disposed when the window
+   * is (test-ui-preferences catches it), and a group left connected to the context would
+   * keep redrawing for a window that is gone. */
+  if (self->api_group != NULL)
+    {
+      winnow_api_group_set_service (self->api_group, NULL);
+      winnow_api_group_set_context (self->api_group, NULL);
+    }
+  if (self->pipeline_group != NULL)
+    winnow_pipeline_steps_set_context (self->pipeline_group, NULL);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), WINNOW_TYPE_PREFERENCES_WINDOW);
   g_clear_object (&self->context);
@@ -874,11 +730,6 @@ winnow_preferences_window_class_init (WinnowPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, WinnowPreferencesWindow, disabled_filters_row);
   gtk_widget_class_bind_template_child (widget_class, WinnowPreferencesWindow, data_dir_row);
   gtk_widget_class_bind_template_child (widget_class, WinnowPreferencesWindow, api_group);
-  gtk_widget_class_bind_template_child (widget_class, WinnowPreferencesWindow, api_enabled_switch);
-  gtk_widget_class_bind_template_child (widget_class, WinnowPreferencesWindow, api_port_spin);
-  gtk_widget_class_bind_template_child (widget_class, WinnowPreferencesWindow, api_address_row);
-  gtk_widget_class_bind_template_child (widget_class, WinnowPreferencesWindow, token_label);
-  gtk_widget_class_bind_template_child (widget_class, WinnowPreferencesWindow, show_token_button);
   /* the table-driven controls are looked up by name; binding them keeps the names checked
    * when the template loads */
   gtk_widget_class_bind_template_child_full (widget_class, "auto_tokens_spin", FALSE, 0);
@@ -897,15 +748,13 @@ winnow_preferences_window_class_init (WinnowPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child_full (widget_class, "rtk_intensity_row", FALSE, 0);
   gtk_widget_class_bind_template_child_full (widget_class, "caveman_intensity_row", FALSE, 0);
 
+  g_type_ensure (WINNOW_TYPE_API_GROUP);
   g_type_ensure (WINNOW_TYPE_PIPELINE_STEPS);
 
   gtk_widget_class_install_action (widget_class, "prefs.check-settings", NULL,
                                    check_settings_action);
   gtk_widget_class_install_action (widget_class, "prefs.open-data-dir", NULL,
                                    open_data_dir_action);
-  gtk_widget_class_install_action (widget_class, "prefs.copy-token", NULL, copy_token_action);
-  gtk_widget_class_install_action (widget_class, "prefs.regenerate-token", NULL,
-                                   regenerate_token_action);
 }
 
 static void
@@ -914,8 +763,6 @@ winnow_preferences_window_init (WinnowPreferencesWindow *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   connect_tables (self);
-  g_signal_connect_object (self->show_token_button, "toggled",
-                           G_CALLBACK (show_token), self, G_CONNECT_SWAPPED);
 }
 
 /**
