@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -460,6 +461,23 @@ shoot_preferences (WinnowWindow *window,
     }
 
   gtk_window_destroy (GTK_WINDOW (prefs));
+
+  /* a settings file that is not JSON: the window says so and changes nothing */
+  if (ok && suffix[0] == '\0')
+    {
+      g_autofree char *path = g_build_filename (winnow_context_get_data_dir (context),
+                                                "settings.json", NULL);
+
+      g_file_set_contents (path, "{ \"defaultMode\": \"rtk\", ", -1, NULL);
+      prefs = winnow_preferences_window_new (context, service);
+      gtk_window_set_transient_for (GTK_WINDOW (prefs), GTK_WINDOW (window));
+      gtk_window_present (GTK_WINDOW (prefs));
+      test_ui_wait_mapped (GTK_WIDGET (prefs));
+      ok = shoot_widget (GTK_WIDGET (prefs), dir, "preferences-broken-settings");
+      gtk_window_destroy (GTK_WINDOW (prefs));
+      g_unlink (path);
+    }
+
   return ok;
 }
 
