@@ -645,7 +645,8 @@ merge_patch (JsonObject *into,
 
       if (JSON_NODE_HOLDS_NULL (value))
         json_object_remove_member (into, name);
-      else if (deep && old != NULL && JSON_NODE_HOLDS_OBJECT (old) && JSON_NODE_HOLDS_OBJECT (value))
+      else if (deep && old != NULL && JSON_NODE_HOLDS_OBJECT (old) &&
+               JSON_NODE_HOLDS_OBJECT (value))
         merge_patch (json_node_get_object (old), json_node_get_object (value), FALSE);
       else
         json_object_set_member (into, name, json_node_copy (value));

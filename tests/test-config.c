@@ -146,6 +146,12 @@ test_caveman (void)
   g_assert_cmpuint (winnow_diagnostics_count_level (diagnostics, WINNOW_DIAGNOSTIC_WARNING), ==, 1);
 }
 
+static WinnowConfig *
+settings_of (WinnowContext *context)
+{
+  return winnow_context_get_config (context);
+}
+
 static char *
 read_text (const char *path)
 {
@@ -190,7 +196,7 @@ test_update_settings (void)
                         "\"rtkConfig\": {\"maxLinesPerResult\": 90, \"myOwn\": 1}}", -1);
   context = winnow_context_new (dir, NULL);
   g_signal_connect (context, "notify::config", G_CALLBACK (count_notify), &notified);
-  before = winnow_context_get_config (context);
+  before = settings_of (context);
 
   patch = object_from ("{\"autoTriggerTokens\": 5000, \"rtkConfig\": {\"dedupli"
                        "cateThreshold\": 5}, \"cavemanConfig\": {\"intensity\": \"lite\"}, "
@@ -199,15 +205,15 @@ test_update_settings (void)
   g_assert_true (winnow_context_update_settings (context, patch, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (notified, ==, 1);
-  g_assert_true (winnow_context_get_config (context) != before);
-  g_assert_cmpuint (winnow_config_get_auto_trigger_tokens (winnow_context_get_config (context)), ==, 5000);
-  g_assert_cmpuint (winnow_config_get_dedup_threshold (winnow_context_get_config (context)), ==, 5);
-  g_assert_cmpuint (winnow_config_get_max_lines_per_result (winnow_context_get_config (context)), ==, 90);
-  g_assert_cmpstr (winnow_config_get_default_mode (winnow_context_get_config (context)), ==, "rtk");
-  g_assert_cmpstr (winnow_config_get_caveman_intensity (winnow_context_get_config (context)), ==, "lite");
-  g_assert_cmpstr (winnow_config_get_pipeline_step (winnow_context_get_config (context), 0)->engine,
+  g_assert_true (settings_of (context) != before);
+  g_assert_cmpuint (winnow_config_get_auto_trigger_tokens (settings_of (context)), ==, 5000);
+  g_assert_cmpuint (winnow_config_get_dedup_threshold (settings_of (context)), ==, 5);
+  g_assert_cmpuint (winnow_config_get_max_lines_per_result (settings_of (context)), ==, 90);
+  g_assert_cmpstr (winnow_config_get_default_mode (settings_of (context)), ==, "rtk");
+  g_assert_cmpstr (winnow_config_get_caveman_intensity (settings_of (context)), ==, "lite");
+  g_assert_cmpstr (winnow_config_get_pipeline_step (settings_of (context), 0)->engine,
                    ==, "caveman");
-  g_assert_cmpstr (winnow_config_get_pipeline_step (winnow_context_get_config (context), 1)->intensity,
+  g_assert_cmpstr (winnow_config_get_pipeline_step (settings_of (context), 1)->intensity,
                    ==, "minimal");
   text = read_text (path);
   g_assert_nonnull (strstr (text, "\"otherTool\""));
@@ -221,7 +227,7 @@ test_update_settings (void)
   g_clear_pointer (&patch, json_object_unref);
   patch = object_from ("{\"defaultMode\": null}");
   g_assert_true (winnow_context_update_settings (context, patch, &error));
-  g_assert_cmpstr (winnow_config_get_default_mode (winnow_context_get_config (context)), ==, "stacked");
+  g_assert_cmpstr (winnow_config_get_default_mode (settings_of (context)), ==, "stacked");
 
   /* out of range: refused, naming the path; nothing written, nothing notified */
   g_clear_pointer (&text, g_free);
@@ -244,7 +250,7 @@ test_update_settings (void)
     g_assert_cmpstr (after, ==, text);
   }
   g_assert_cmpuint (notified, ==, 0);
-  g_assert_cmpuint (winnow_config_get_dedup_threshold (winnow_context_get_config (context)), ==, 5);
+  g_assert_cmpuint (winnow_config_get_dedup_threshold (settings_of (context)), ==, 5);
 
   /* a bad key written by hand elsewhere does not block other changes */
   test_util_write_file (path, "{\"retentionDays\": 0, \"rtkConfig\": {\"intensity\": 7}}", -1);
@@ -252,7 +258,7 @@ test_update_settings (void)
   patch = object_from ("{\"rtkConfig\": {\"maxCharsPerResult\": 500}}");
   g_assert_true (winnow_context_update_settings (context, patch, &error));
   g_assert_no_error (error);
-  g_assert_cmpuint (winnow_config_get_max_chars_per_result (winnow_context_get_config (context)), ==, 500);
+  g_assert_cmpuint (winnow_config_get_max_chars_per_result (settings_of (context)), ==, 500);
 
   /* a broken file is never replaced */
   test_util_write_file (path, "{ \"defaultMode\": ", -1);
@@ -280,7 +286,7 @@ test_reload_settings (void)
   test_util_write_file (path, "{\"rtkConfig\": {\"maxLinesPerResult\": 7}}", -1);
   g_assert_true (winnow_context_reload_settings (context));
   g_assert_cmpuint (notified, ==, 1);
-  g_assert_cmpuint (winnow_config_get_max_lines_per_result (winnow_context_get_config (context)), ==, 7);
+  g_assert_cmpuint (winnow_config_get_max_lines_per_result (settings_of (context)), ==, 7);
 
   /* the same settings written differently: no change */
   test_util_write_file (path, "{ \"rtkConfig\" : { \"maxLinesPerResult\" : 7 } }\n", -1);
@@ -290,7 +296,7 @@ test_reload_settings (void)
   /* broken: the defaults, with a diagnostic */
   test_util_write_file (path, "{ oops", -1);
   g_assert_true (winnow_context_reload_settings (context));
-  g_assert_cmpuint (winnow_config_get_max_lines_per_result (winnow_context_get_config (context)), ==, 120);
+  g_assert_cmpuint (winnow_config_get_max_lines_per_result (settings_of (context)), ==, 120);
   {
     g_autoptr(GPtrArray) diagnostics = winnow_context_dup_diagnostics (context);
 

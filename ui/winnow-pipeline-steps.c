@@ -374,8 +374,10 @@ add_step_action (GtkWidget  *widget,
   steps = dup_steps (self);
   n = json_array_get_length (steps);
   /* prose after command output is the usual order (seed 001: rtk → caveman) */
-  after_rtk = n > 0 && g_strcmp0 (json_object_get_string_member (json_array_get_object_element (steps, n - 1),
-                                                                 "engine"), "rtk") == 0;
+  after_rtk = n > 0 &&
+              g_strcmp0 (json_object_get_string_member (json_array_get_object_element (steps,
+                                                                                        n - 1),
+                                                        "engine"), "rtk") == 0;
   json_object_set_string_member (step, "engine", after_rtk ? "caveman" : "rtk");
   json_object_set_string_member (step, "intensity", after_rtk ? "full" : "standard");
   json_array_add_object_element (steps, step);

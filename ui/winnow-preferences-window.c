@@ -55,7 +55,8 @@ struct _WinnowPreferencesWindow
   AdwActionRow         *data_dir_row;
 };
 
-G_DEFINE_FINAL_TYPE (WinnowPreferencesWindow, winnow_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
+G_DEFINE_FINAL_TYPE (WinnowPreferencesWindow, winnow_preferences_window,
+                     ADW_TYPE_PREFERENCES_WINDOW)
 
 enum {
   PROP_0,
@@ -351,7 +352,8 @@ sync_languages (WinnowPreferencesWindow *self,
       gtk_string_list_append (list, language_name (language));
     }
 
-  index = self->language_codes ? index_of ((const char * const *) self->language_codes, language) : 0;
+  index = self->language_codes != NULL
+          ? index_of ((const char * const *) self->language_codes, language) : 0;
   adw_combo_row_set_selected (self->caveman_language_row, index);
 }
 
@@ -381,9 +383,12 @@ sync_from_config (WinnowPreferencesWindow *self)
                                                            spin_settings[i].key));
 
   for (guint i = 0; i < G_N_ELEMENTS (switch_settings); i++)
-    gtk_switch_set_active (GTK_SWITCH (child (self, switch_settings[i].child)),
-                           json_object_get_boolean_member (section_of (document, &switch_settings[i]),
-                                                           switch_settings[i].key));
+    {
+      JsonObject *section = section_of (document, &switch_settings[i]);
+
+      gtk_switch_set_active (GTK_SWITCH (child (self, switch_settings[i].child)),
+                             json_object_get_boolean_member (section, switch_settings[i].key));
+    }
 
   for (guint i = 0; i < G_N_ELEMENTS (combo_settings); i++)
     {
@@ -566,7 +571,8 @@ static void
 fill_languages (WinnowPreferencesWindow *self)
 {
   g_autoptr(GtkStringList) list = gtk_string_list_new (NULL);
-  g_auto(GStrv) languages = winnow_rule_set_dup_languages (winnow_context_get_rule_set (self->context));
+  WinnowRuleSet *rules = winnow_context_get_rule_set (self->context);
+  g_auto(GStrv) languages = winnow_rule_set_dup_languages (rules);
   g_autoptr(GStrvBuilder) codes = g_strv_builder_new ();
 
   gtk_string_list_append (list, _("Detect per message"));
