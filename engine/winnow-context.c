@@ -269,7 +269,7 @@ WinnowConfig *
 winnow_context_get_config (WinnowContext *self)
 {
   g_return_val_if_fail (WINNOW_IS_CONTEXT (self), NULL);
-  return self->config;
+  return g_atomic_pointer_get (&self->config);
 }
 
 /**
@@ -493,6 +493,21 @@ load_settings_for_edit (WinnowContext  *self,
   return root;
 }
 
+/* Makes @config (taken) the settings in force. A worker (a Preview run, a request of the
+ * dashboard's HTTP API) may be reading the settings meanwhile: the pointer changes in one
+ * atomic step, never through NULL, and the old settings live as long as the context, since
+ * a compression may still hold them. */
+static void
+replace_config (WinnowContext *self,
+                WinnowConfig  *config)
+{
+  WinnowConfig *old = self->config;
+
+  g_atomic_pointer_set (&self->config, config);
+  g_ptr_array_add (self->retired_configs, old);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CONFIG]);
+}
+
 /* Writes the edited settings atomically and makes them the context's settings. */
 static gboolean
 save_settings (WinnowContext  *self,
@@ -512,11 +527,7 @@ save_settings (WinnowContext  *self,
     }
 
   g_ptr_array_set_size (self->config_diagnostics, 0);
-  /* a compression running in a worker may still hold the settings it started with: they
-   * live as long as the context */
-  g_ptr_array_add (self->retired_configs, g_steal_pointer (&self->config));
-  self->config = winnow_config_load_file (path, self->config_diagnostics);
-  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CONFIG]);
+  replace_config (self, winnow_config_load_file (path, self->config_diagnostics));
   return TRUE;
 }
 
@@ -800,8 +811,6 @@ winnow_context_reload_settings (WinnowContext *self)
 
   g_ptr_array_set_size (self->config_diagnostics, 0);
   g_ptr_array_extend_and_steal (self->config_diagnostics, g_steal_pointer (&diagnostics));
-  g_ptr_array_add (self->retired_configs, g_steal_pointer (&self->config));
-  self->config = g_steal_pointer (&config);
-  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CONFIG]);
+  replace_config (self, g_steal_pointer (&config));
   return TRUE;
 }
