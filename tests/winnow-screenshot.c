@@ -448,6 +448,8 @@ shoot_preferences (WinnowWindow *window,
   gboolean ok = TRUE;
 
   gtk_window_set_transient_for (GTK_WINDOW (prefs), GTK_WINDOW (window));
+  /* tall enough for every group of a page */
+  gtk_window_set_default_size (GTK_WINDOW (prefs), 640, 1000);
   gtk_window_present (GTK_WINDOW (prefs));
   test_ui_wait_mapped (GTK_WIDGET (prefs));
 
