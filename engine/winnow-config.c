@@ -10,6 +10,13 @@
  *
  * Winnow adds one engine to `stackedPipeline`: `{"engine": "structure", "intensity":
  * "lossless" | "lossy"}`, the format adapters (see winnow-pipeline.c).
+ *
+ * Winnow also reads `cavemanConfig`, which the reference names without documenting it:
+ * `{"intensity": "lite" | "full" | "ultra", "language": "auto" | "<code>"}`. The intensity is
+ * the one `caveman` mode runs at (a stacked Caveman step keeps its own); the language picks
+ * which language's rule packs apply to prose instead of detecting it per message. A language
+ * code is only checked for its shape here: which packs exist is the rule set's business, and
+ * it falls back from `pt-BR` to `pt` to English on its own.
  */
 
 #define G_LOG_DOMAIN "winnow-config"
@@ -40,6 +47,8 @@ struct _WinnowConfig
   char               *raw_output_retention;
   guint               raw_output_max_bytes;
   guint               retention_days;
+  char               *caveman_intensity;
+  char               *caveman_language;
   guint               rtk_enabled : 1;
   guint               apply_to_tool_results : 1;
   guint               apply_to_code_blocks : 1;
@@ -85,6 +94,8 @@ winnow_config_finalize (GObject *object)
   g_clear_pointer (&self->enabled_filters, g_strfreev);
   g_clear_pointer (&self->disabled_filters, g_strfreev);
   g_clear_pointer (&self->raw_output_retention, g_free);
+  g_clear_pointer (&self->caveman_intensity, g_free);
+  g_clear_pointer (&self->caveman_language, g_free);
 
   G_OBJECT_CLASS (winnow_config_parent_class)->finalize (object);
 }
@@ -122,6 +133,8 @@ winnow_config_init (WinnowConfig *self)
   self->raw_output_retention = g_strdup ("never");
   self->raw_output_max_bytes = 1048576;
   self->retention_days = 90;
+  self->caveman_intensity = g_strdup ("full");
+  self->caveman_language = g_strdup ("auto");
 }
 
 /**
@@ -399,6 +412,43 @@ parse_rtk (Parser       *p,
                                          1048576);
 }
 
+/* "auto", or a language tag as the rule packs' folders are named: `en`, `pt-BR`, `zh` */
+static gboolean
+is_language_code (const char *value)
+{
+  return g_str_equal (value, "auto") ||
+         g_regex_match_simple ("^[a-z]{2,3}(-[A-Z]{2})?$", value, 0, 0);
+}
+
+static void
+parse_caveman (Parser       *p,
+               WinnowConfig *self,
+               JsonObject   *caveman)
+{
+  static const char * const known[] = { "intensity", "language", NULL };
+  JsonNode *node;
+
+  warn_unknown (p, caveman, "cavemanConfig", known);
+
+  g_free (self->caveman_intensity);
+  self->caveman_intensity = get_enum (p, caveman, "intensity", "cavemanConfig.intensity",
+                                      caveman_intensities, "full");
+
+  node = json_object_get_member (caveman, "language");
+  if (node == NULL)
+    return;
+  if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING &&
+      is_language_code (json_node_get_string (node)))
+    {
+      g_free (self->caveman_language);
+      self->caveman_language = g_strdup (json_node_get_string (node));
+    }
+  else
+    report (p, WINNOW_DIAGNOSTIC_ERROR, "cavemanConfig.language",
+            "must be \"auto\" or a language code such as \"en\" or \"pt-BR\"; using "
+            "\"auto\"");
+}
+
 /**
  * winnow_config_new_from_json:
  * @text: a settings document
@@ -469,6 +519,15 @@ winnow_config_new_from_json (const char *text,
         parse_rtk (&p, self, json_node_get_object (node));
       else
         report (&p, WINNOW_DIAGNOSTIC_ERROR, "rtkConfig", "must be an object; using the "
+                "defaults");
+    }
+
+  if ((node = json_object_get_member (root, "cavemanConfig")) != NULL)
+    {
+      if (JSON_NODE_HOLDS_OBJECT (node))
+        parse_caveman (&p, self, json_node_get_object (node));
+      else
+        report (&p, WINNOW_DIAGNOSTIC_ERROR, "cavemanConfig", "must be an object; using the "
                 "defaults");
     }
 
@@ -581,6 +640,14 @@ winnow_config_to_json (WinnowConfig *self)
   UINT ("rawOutputMaxBytes", self->raw_output_max_bytes);
 #undef BOOL
 #undef UINT
+  json_builder_end_object (builder);
+
+  json_builder_set_member_name (builder, "cavemanConfig");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "intensity");
+  json_builder_add_string_value (builder, self->caveman_intensity);
+  json_builder_set_member_name (builder, "language");
+  json_builder_add_string_value (builder, self->caveman_language);
   json_builder_end_object (builder);
   json_builder_end_object (builder);
 
@@ -758,6 +825,34 @@ winnow_config_get_raw_output_max_bytes (WinnowConfig *self)
 {
   g_return_val_if_fail (WINNOW_IS_CONFIG (self), 0);
   return self->raw_output_max_bytes;
+}
+
+/**
+ * winnow_config_get_caveman_intensity:
+ * @self: a #WinnowConfig
+ *
+ * Returns: the intensity `caveman` mode runs at (`cavemanConfig.intensity`): "lite", "full"
+ *   or "ultra"
+ */
+const char *
+winnow_config_get_caveman_intensity (WinnowConfig *self)
+{
+  g_return_val_if_fail (WINNOW_IS_CONFIG (self), NULL);
+  return self->caveman_intensity;
+}
+
+/**
+ * winnow_config_get_caveman_language:
+ * @self: a #WinnowConfig
+ *
+ * Returns: whose rule packs apply to prose (`cavemanConfig.language`): "auto" (detected per
+ *   message) or a language code
+ */
+const char *
+winnow_config_get_caveman_language (WinnowConfig *self)
+{
+  g_return_val_if_fail (WINNOW_IS_CONFIG (self), NULL);
+  return self->caveman_language;
 }
 
 /**

@@ -60,6 +60,8 @@ gboolean            winnow_config_get_trust_project_filters (WinnowConfig    *se
 const char         *winnow_config_get_raw_output_retention (WinnowConfig     *self);
 guint               winnow_config_get_raw_output_max_bytes (WinnowConfig     *self);
 guint               winnow_config_get_retention_days       (WinnowConfig     *self);
+const char         *winnow_config_get_caveman_intensity    (WinnowConfig     *self);
+const char         *winnow_config_get_caveman_language     (WinnowConfig     *self);
 void                winnow_config_get_rtk_options          (WinnowConfig     *self,
                                                             WinnowRtkOptions *options);
 

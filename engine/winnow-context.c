@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "winnow-context.h"
+#include "winnow-diagnostic.h"
 #include "winnow-error.h"
 #include "winnow-json-reader.h"
 #include "winnow-rtk.h"
@@ -40,6 +41,14 @@ struct _WinnowContext
 };
 
 G_DEFINE_FINAL_TYPE (WinnowContext, winnow_context, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_CONFIG,
+  N_PROPS
+};
+
+static GParamSpec *properties [N_PROPS];
 
 void
 winnow_compress_options_init (WinnowCompressOptions *options)
@@ -70,11 +79,44 @@ winnow_context_finalize (GObject *object)
 }
 
 static void
+winnow_context_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  WinnowContext *self = WINNOW_CONTEXT (object);
+
+  switch (prop_id)
+    {
+    case PROP_CONFIG:
+      g_value_set_object (value, self->config);
+      break;
+
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 winnow_context_class_init (WinnowContextClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->finalize = winnow_context_finalize;
+  object_class->get_property = winnow_context_get_property;
+
+  /**
+   * WinnowContext:config:
+   *
+   * The settings. They are replaced, never changed in place, when the context saves new
+   * ones; the notification is how every view of them (the Preview, the preferences) learns
+   * that it has to look again. It is emitted on the thread that saved.
+   */
+  properties [PROP_CONFIG] =
+    g_param_spec_object ("config", NULL, NULL,
+                         WINNOW_TYPE_CONFIG,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
@@ -227,7 +269,7 @@ WinnowConfig *
 winnow_context_get_config (WinnowContext *self)
 {
   g_return_val_if_fail (WINNOW_IS_CONTEXT (self), NULL);
-  return self->config;
+  return g_atomic_pointer_get (&self->config);
 }
 
 /**
@@ -451,6 +493,21 @@ load_settings_for_edit (WinnowContext  *self,
   return root;
 }
 
+/* Makes @config (taken) the settings in force. A worker (a Preview run, a request of the
+ * dashboard's HTTP API) may be reading the settings meanwhile: the pointer changes in one
+ * atomic step, never through NULL, and the old settings live as long as the context, since
+ * a compression may still hold them. */
+static void
+replace_config (WinnowContext *self,
+                WinnowConfig  *config)
+{
+  WinnowConfig *old = self->config;
+
+  g_atomic_pointer_set (&self->config, config);
+  g_ptr_array_add (self->retired_configs, old);
+  g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CONFIG]);
+}
+
 /* Writes the edited settings atomically and makes them the context's settings. */
 static gboolean
 save_settings (WinnowContext  *self,
@@ -470,10 +527,7 @@ save_settings (WinnowContext  *self,
     }
 
   g_ptr_array_set_size (self->config_diagnostics, 0);
-  /* a compression running in a worker may still hold the settings it started with: they
-   * live as long as the context */
-  g_ptr_array_add (self->retired_configs, g_steal_pointer (&self->config));
-  self->config = winnow_config_load_file (path, self->config_diagnostics);
+  replace_config (self, winnow_config_load_file (path, self->config_diagnostics));
   return TRUE;
 }
 
@@ -582,4 +636,181 @@ winnow_context_set_raw_output_retention (WinnowContext  *self,
   json_object_set_string_member (rtk, "rawOutputRetention", retention);
   json_object_set_int_member (rtk, "rawOutputMaxBytes", max_bytes);
   return save_settings (self, path, root, error);
+}
+
+/* Sets or (for null) removes each member of @patch in @into; an object on both sides one
+ * level down (`rtkConfig`, `cavemanConfig`) is merged member by member, so a patch names only
+ * what it changes. Arrays are replaced whole: `stackedPipeline` is one value. */
+static void
+merge_patch (JsonObject *into,
+             JsonObject *patch,
+             gboolean    deep)
+{
+  g_autoptr(GList) members = json_object_get_members (patch);
+
+  for (const GList *l = members; l != NULL; l = l->next)
+    {
+      const char *name = l->data;
+      JsonNode *value = json_object_get_member (patch, name);
+      JsonNode *old = json_object_get_member (into, name);
+
+      if (JSON_NODE_HOLDS_NULL (value))
+        json_object_remove_member (into, name);
+      else if (deep && old != NULL && JSON_NODE_HOLDS_OBJECT (old) &&
+               JSON_NODE_HOLDS_OBJECT (value))
+        merge_patch (json_node_get_object (old), json_node_get_object (value), FALSE);
+      else
+        json_object_set_member (into, name, json_node_copy (value));
+    }
+}
+
+/* Whether a diagnostic at @json_path is about something @patch sets: `rtkConfig` covers all
+ * of it, `rtkConfig.maxLinesPerResult` one member, `stackedPipeline` every step. */
+static gboolean
+patch_touches (JsonObject *patch,
+               const char *json_path)
+{
+  g_autoptr(GList) members = json_object_get_members (patch);
+
+  if (json_path == NULL || json_path[0] == '\0')
+    return TRUE;
+
+  for (const GList *l = members; l != NULL; l = l->next)
+    {
+      const char *name = l->data;
+      JsonNode *value = json_object_get_member (patch, name);
+      gsize len = strlen (name);
+
+      if (!g_str_has_prefix (json_path, name) ||
+          (json_path[len] != '\0' && json_path[len] != '.' && json_path[len] != '['))
+        continue;
+      if (json_path[len] == '.' && JSON_NODE_HOLDS_OBJECT (value))
+        {
+          const char *member = json_path + len + 1;
+          g_autoptr(GList) inner = json_object_get_members (json_node_get_object (value));
+
+          for (const GList *m = inner; m != NULL; m = m->next)
+            {
+              gsize mlen = strlen (m->data);
+
+              if (g_str_has_prefix (member, m->data) &&
+                  (member[mlen] == '\0' || member[mlen] == '.' || member[mlen] == '['))
+                return TRUE;
+            }
+          continue;
+        }
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
+/**
+ * winnow_context_update_settings:
+ * @self: a #WinnowContext
+ * @patch: the settings to change, shaped like the settings document: `{"defaultMode":
+ *   "rtk", "rtkConfig": {"maxLinesPerResult": 80}}`; a member set to null is removed (back to
+ *   its default)
+ * @error: return location for a #GError
+ *
+ * Changes some settings in `DATA_DIR/settings.json`, keeping every other member as written
+ * (other tools' keys too), writes the file atomically and makes the result the context's
+ * settings (#WinnowContext:config is notified).
+ *
+ * The patch is validated against the merged document before anything is written: a value
+ * out of its range or of the wrong kind fails with %WINNOW_ERROR_INVALID_CONFIG naming its
+ * JSON path, and the file is left alone. Problems elsewhere in the file that the patch does
+ * not touch are not held against it (they already fall back to their defaults), so one bad
+ * key written by hand never locks the dashboard out of every other setting. A settings file
+ * that is not a JSON object is refused, never replaced.
+ *
+ * Returns: %TRUE if the settings were saved
+ */
+gboolean
+winnow_context_update_settings (WinnowContext  *self,
+                                JsonObject     *patch,
+                                GError        **error)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GPtrArray) diagnostics = NULL;
+  g_autoptr(WinnowConfig) config = NULL;
+  JsonObject *rtk;
+
+  g_return_val_if_fail (WINNOW_IS_CONTEXT (self), FALSE);
+  g_return_val_if_fail (patch != NULL, FALSE);
+
+  path = g_build_filename (self->data_dir, "settings.json", NULL);
+  root = load_settings_for_edit (self, path, &rtk, error);
+  if (root == NULL)
+    return FALSE;
+
+  /* an rtkConfig that was only added for editing stays out of the file unless set */
+  if (json_object_get_size (rtk) == 0 && !json_object_has_member (patch, "rtkConfig"))
+    json_object_remove_member (json_node_get_object (root), "rtkConfig");
+
+  merge_patch (json_node_get_object (root), patch, TRUE);
+
+  diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
+  text = _winnow_json_to_document (root);
+  config = winnow_config_new_from_json (text, -1, path, diagnostics);
+  for (guint i = 0; i < diagnostics->len; i++)
+    {
+      WinnowDiagnostic *d = g_ptr_array_index (diagnostics, i);
+      const char *json_path = winnow_diagnostic_get_json_path (d);
+
+      if (winnow_diagnostic_get_level (d) != WINNOW_DIAGNOSTIC_ERROR ||
+          !patch_touches (patch, json_path))
+        continue;
+
+      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_CONFIG,
+                   "%s: not changed: %s %s", path, json_path ? json_path : "the settings",
+                   winnow_diagnostic_get_message (d));
+      return FALSE;
+    }
+
+  return save_settings (self, path, root, error);
+}
+
+/**
+ * winnow_context_reload_settings:
+ * @self: a #WinnowContext
+ *
+ * Reads `DATA_DIR/settings.json` again, for when something else changed it (the HTTP API,
+ * `winnow` on the command line, an editor). Settings that come out the same as the ones in
+ * force are not replaced, so a file written by this context, or touched without a change,
+ * notifies nobody. Like winnow_context_new(), nothing here fails: problems become
+ * diagnostics, and a file that is not JSON means the defaults.
+ *
+ * As with every settings change, only the settings are replaced: the filter catalog keeps
+ * the sources it was built with (`customFiltersEnabled` and `trustProjectFilters` apply to
+ * a new context).
+ *
+ * Returns: %TRUE if the settings changed (and #WinnowContext:config was notified)
+ */
+gboolean
+winnow_context_reload_settings (WinnowContext *self)
+{
+  g_autofree char *path = NULL;
+  g_autofree char *old_text = NULL;
+  g_autofree char *new_text = NULL;
+  g_autoptr(GPtrArray) diagnostics = NULL;
+  g_autoptr(WinnowConfig) config = NULL;
+
+  g_return_val_if_fail (WINNOW_IS_CONTEXT (self), FALSE);
+
+  path = g_build_filename (self->data_dir, "settings.json", NULL);
+  diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
+  config = winnow_config_load_file (path, diagnostics);
+
+  old_text = winnow_config_to_json (self->config);
+  new_text = winnow_config_to_json (config);
+  if (g_str_equal (old_text, new_text))
+    return FALSE;
+
+  g_ptr_array_set_size (self->config_diagnostics, 0);
+  g_ptr_array_extend_and_steal (self->config_diagnostics, g_steal_pointer (&diagnostics));
+  replace_config (self, g_steal_pointer (&config));
+  return TRUE;
 }

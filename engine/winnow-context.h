@@ -6,6 +6,7 @@
 #pragma once
 
 #include <gio/gio.h>
+#include <json-glib/json-glib.h>
 
 #include "winnow-catalog.h"
 #include "winnow-compression.h"
@@ -63,5 +64,9 @@ gboolean           winnow_context_set_raw_output_retention (WinnowContext       
                                                       const char                 *retention,
                                                       guint                       max_bytes,
                                                       GError                    **error);
+gboolean           winnow_context_update_settings    (WinnowContext              *self,
+                                                      JsonObject                 *patch,
+                                                      GError                    **error);
+gboolean           winnow_context_reload_settings    (WinnowContext              *self);
 
 G_END_DECLS

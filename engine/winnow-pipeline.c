@@ -267,10 +267,11 @@ resolve_steps (WinnowPipeline              *self,
   WinnowConfig *config = winnow_context_get_config (self->context);
   GArray *steps = g_array_new (FALSE, TRUE, sizeof (Step));
   WinnowPipelineStep rtk = { (char *) "rtk", NULL };
-  WinnowPipelineStep caveman = { (char *) "caveman", (char *) "full" };
+  WinnowPipelineStep caveman = { (char *) "caveman", NULL };
 
   g_array_set_clear_func (steps, step_clear);
   rtk.intensity = (char *) winnow_rtk_intensity_to_string (winnow_config_get_rtk_intensity (config));
+  caveman.intensity = (char *) winnow_config_get_caveman_intensity (config);
 
   switch (mode)
     {
@@ -548,6 +549,15 @@ caveman_prose (Run        *run,
   options.intensity = step->intensity;
   options.role = role;
   options.language = run->request->language;
+  /* a language chosen in the settings (`cavemanConfig.language`) instead of detection */
+  if (options.language == NULL)
+    {
+      const char *language =
+        winnow_config_get_caveman_language (winnow_context_get_config (run->self->context));
+
+      if (g_strcmp0 (language, "auto") != 0)
+        options.language = language;
+    }
 
   result = winnow_caveman_compress (winnow_context_get_rule_set (run->self->context), text, -1,
                                     &options);

@@ -449,6 +449,34 @@ winnow_server_dup_context (WinnowServer *self)
   return g_object_ref (winnow_pipeline_get_context (self->pipeline));
 }
 
+/**
+ * winnow_server_set_context:
+ * @self: a #WinnowServer
+ * @context: a context of the same data directory
+ *
+ * Serves with @context from the next request on: how an application that owns both a
+ * server and a context of its own keeps them one (a settings change through the API makes
+ * the server a context of its own; the application reloads its context from the file and
+ * hands it back). Requests already running keep the settings they started with.
+ */
+void
+winnow_server_set_context (WinnowServer  *self,
+                           WinnowContext *context)
+{
+  g_autoptr(WinnowPipeline) pipeline = NULL;
+
+  g_return_if_fail (WINNOW_IS_SERVER (self));
+  g_return_if_fail (WINNOW_IS_CONTEXT (context));
+  g_return_if_fail (g_strcmp0 (winnow_context_get_data_dir (context), self->data_dir) == 0);
+
+  pipeline = winnow_pipeline_new (context);
+
+  g_mutex_lock (&self->lock);
+  g_set_object (&self->pipeline, pipeline);
+  g_hash_table_remove_all (self->overlays);
+  g_mutex_unlock (&self->lock);
+}
+
 gsize
 winnow_server_get_max_body_size (WinnowServer *self)
 {

@@ -46,6 +46,8 @@ G_DECLARE_FINAL_TYPE (WinnowServer, winnow_server, WINNOW, SERVER, GObject)
 WinnowServer  *winnow_server_new                (WinnowContext  *context,
                                                  const char     *token);
 WinnowContext *winnow_server_dup_context        (WinnowServer   *self);
+void           winnow_server_set_context        (WinnowServer   *self,
+                                                 WinnowContext  *context);
 gsize          winnow_server_get_max_body_size  (WinnowServer   *self);
 void           winnow_server_set_max_body_size  (WinnowServer   *self,
                                                  gsize           max_body_size);

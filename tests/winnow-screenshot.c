@@ -11,12 +11,14 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
 #include "test-ui-util.h"
 #include "test-util.h"
+#include "winnow-preferences-window.h"
 #include "winnow-raw-output-page.h"
 #include "winnow-savings-page.h"
 #include "winnow-window.h"
@@ -40,16 +42,16 @@ editor_settled (gpointer data)
 }
 
 static gboolean
-shoot_one (WinnowWindow *window,
-           const char   *dir,
-           const char   *name)
+shoot_widget (GtkWidget  *window,
+              const char *dir,
+              const char *name)
 {
   g_autofree char *file = g_strdup_printf ("%s.png", name);
   g_autofree char *path = g_build_filename (dir, file, NULL);
   g_autoptr(GdkTexture) texture = NULL;
 
-  test_ui_wait_frames (GTK_WIDGET (window), 3);
-  texture = test_ui_render (GTK_WIDGET (window));
+  test_ui_wait_frames (window, 3);
+  texture = test_ui_render (window);
   if (texture == NULL || !gdk_texture_save_to_png (texture, path))
     {
       g_printerr ("winnow-screenshot: could not write %s\n", path);
@@ -57,6 +59,14 @@ shoot_one (WinnowWindow *window,
     }
   g_print ("%s\n", path);
   return TRUE;
+}
+
+static gboolean
+shoot_one (WinnowWindow *window,
+           const char   *dir,
+           const char   *name)
+{
+  return shoot_widget (GTK_WIDGET (window), dir, name);
 }
 
 /* The filter editor on a copy of a built-in filter with a pattern that breaks its tests. */
@@ -425,6 +435,54 @@ savings_settled (gpointer data)
          g_strcmp0 (winnow_savings_page_get_state (data), "loading") != 0;
 }
 
+/* The Preferences window, each of its pages, over the window as the application opens it. */
+static gboolean
+shoot_preferences (WinnowWindow *window,
+                   const char   *dir,
+                   const char   *suffix)
+{
+  static const char * const prefs_pages[] = { "compression", "command-output", "data", NULL };
+  WinnowContext *context = winnow_window_get_context (window);
+  g_autoptr(WinnowApiService) service = winnow_api_service_new (context);
+  WinnowPreferencesWindow *prefs = winnow_preferences_window_new (context, service);
+  gboolean ok = TRUE;
+
+  gtk_window_set_transient_for (GTK_WINDOW (prefs), GTK_WINDOW (window));
+  /* tall enough for every group of a page */
+  gtk_window_set_default_size (GTK_WINDOW (prefs), 640, 1000);
+  gtk_window_present (GTK_WINDOW (prefs));
+  test_ui_wait_mapped (GTK_WIDGET (prefs));
+
+  for (guint i = 0; ok && prefs_pages[i] != NULL; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("preferences-%s%s", prefs_pages[i], suffix);
+
+      adw_preferences_window_set_visible_page_name (ADW_PREFERENCES_WINDOW (prefs),
+                                                    prefs_pages[i]);
+      ok = shoot_widget (GTK_WIDGET (prefs), dir, name);
+    }
+
+  gtk_window_destroy (GTK_WINDOW (prefs));
+
+  /* a settings file that is not JSON: the window says so and changes nothing */
+  if (ok && suffix[0] == '\0')
+    {
+      g_autofree char *path = g_build_filename (winnow_context_get_data_dir (context),
+                                                "settings.json", NULL);
+
+      g_file_set_contents (path, "{ \"defaultMode\": \"rtk\", ", -1, NULL);
+      prefs = winnow_preferences_window_new (context, service);
+      gtk_window_set_transient_for (GTK_WINDOW (prefs), GTK_WINDOW (window));
+      gtk_window_present (GTK_WINDOW (prefs));
+      test_ui_wait_mapped (GTK_WIDGET (prefs));
+      ok = shoot_widget (GTK_WIDGET (prefs), dir, "preferences-broken-settings");
+      gtk_window_destroy (GTK_WINDOW (prefs));
+      g_unlink (path);
+    }
+
+  return ok;
+}
+
 static gboolean
 shoot (WinnowWindow *window,
        const char   *dir,
@@ -506,9 +564,11 @@ main (int    argc,
   ok = shoot_trust (window, dir, project);
   ok = ok && shoot (window, dir, "");
   ok = ok && shoot_editor (window, dir);
+  ok = ok && shoot_preferences (window, dir, "");
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
                                       ADW_COLOR_SCHEME_FORCE_DARK);
   ok = ok && shoot (window, dir, "-dark");
+  ok = ok && shoot_preferences (window, dir, "-dark");
 
   gtk_window_destroy (GTK_WINDOW (window));
   test_util_remove_tree (data_dir);

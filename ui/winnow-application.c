@@ -5,6 +5,10 @@
  * Owns what every window shares: the engine context (catalog, rule packs, settings) and the
  * GSettings of the dashboard. The colour scheme is a stateful action backed by the
  * `style-variant` key, so the menu, the settings and AdwStyleManager never disagree.
+ *
+ * It also owns the HTTP API while it runs (WinnowApiService, bound to the `api-enabled` and
+ * `api-port` keys): started at startup when enabled, stopped at shutdown, serving with the
+ * same context the windows use, so the preferences and the API never disagree either.
  */
 
 #define G_LOG_DOMAIN "winnow-ui"
@@ -13,7 +17,9 @@
 
 #include <glib/gi18n.h>
 
+#include "winnow-api-service.h"
 #include "winnow-application.h"
+#include "winnow-preferences-window.h"
 #include "winnow-ui.h"
 #include "winnow-window.h"
 
@@ -21,8 +27,9 @@ struct _WinnowApplication
 {
   AdwApplication  parent_instance;
 
-  WinnowContext  *context;
-  GSettings      *settings;
+  WinnowContext    *context;
+  GSettings        *settings;
+  WinnowApiService *api_service;
 };
 
 G_DEFINE_FINAL_TYPE (WinnowApplication, winnow_application, ADW_TYPE_APPLICATION)
@@ -86,9 +93,30 @@ about_activated (GSimpleAction *action,
                          NULL);
 }
 
+static void
+preferences_activated (GSimpleAction *action,
+                       GVariant      *parameter,
+                       gpointer       user_data)
+{
+  WinnowApplication *self = WINNOW_APPLICATION (user_data);
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  WinnowPreferencesWindow *window;
+
+  window = winnow_preferences_window_new (winnow_application_get_context (self),
+                                          self->api_service);
+  gtk_window_set_application (GTK_WINDOW (window), GTK_APPLICATION (self));
+  if (parent != NULL)
+    {
+      gtk_window_set_transient_for (GTK_WINDOW (window), parent);
+      gtk_window_set_modal (GTK_WINDOW (window), TRUE);
+    }
+  gtk_window_present (GTK_WINDOW (window));
+}
+
 static const GActionEntry app_actions[] = {
   { "quit", quit_activated },
   { "about", about_activated },
+  { "preferences", preferences_activated },
 };
 
 static void
@@ -98,6 +126,7 @@ winnow_application_startup (GApplication *application)
   g_autoptr(GAction) style_action = NULL;
   static const struct { const char *action; const char *accels[3]; } accels[] = {
     { "app.quit", { "<Control>q", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
     { "window.close", { "<Control>w", NULL } },
     { "win.show-page('preview')", { "<Alt>1", NULL } },
@@ -126,6 +155,27 @@ winnow_application_startup (GApplication *application)
   g_signal_connect_object (self->settings, "changed::style-variant",
                            G_CALLBACK (on_style_variant_changed), self, 0);
   apply_style_variant (self);
+
+  self->api_service = winnow_api_service_new (winnow_application_get_context (self));
+  g_settings_bind (self->settings, "api-port", self->api_service, "port", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (self->settings, "api-enabled", self->api_service, "enabled",
+                   G_SETTINGS_BIND_DEFAULT);
+}
+
+static void
+winnow_application_shutdown (GApplication *application)
+{
+  WinnowApplication *self = WINNOW_APPLICATION (application);
+
+  /* the API goes with the application; `api-enabled` stays as the person set it */
+  if (self->api_service != NULL)
+    {
+      g_settings_unbind (self->api_service, "enabled");
+      g_settings_unbind (self->api_service, "port");
+      winnow_api_service_stop (self->api_service);
+    }
+
+  G_APPLICATION_CLASS (winnow_application_parent_class)->shutdown (application);
 }
 
 static void
@@ -145,6 +195,7 @@ winnow_application_dispose (GObject *object)
 {
   WinnowApplication *self = WINNOW_APPLICATION (object);
 
+  g_clear_object (&self->api_service);
   g_clear_object (&self->context);
   g_clear_object (&self->settings);
 
@@ -159,6 +210,7 @@ winnow_application_class_init (WinnowApplicationClass *klass)
 
   object_class->dispose = winnow_application_dispose;
   app_class->startup = winnow_application_startup;
+  app_class->shutdown = winnow_application_shutdown;
   app_class->activate = winnow_application_activate;
 }
 
@@ -196,6 +248,20 @@ winnow_application_get_context (WinnowApplication *self)
     self->context = winnow_context_new (NULL, NULL);
 
   return self->context;
+}
+
+/**
+ * winnow_application_get_api_service:
+ * @self: a #WinnowApplication
+ *
+ * Returns: (transfer none) (nullable): the HTTP API the application runs (%NULL before
+ *   startup)
+ */
+WinnowApiService *
+winnow_application_get_api_service (WinnowApplication *self)
+{
+  g_return_val_if_fail (WINNOW_IS_APPLICATION (self), NULL);
+  return self->api_service;
 }
 
 GSettings *

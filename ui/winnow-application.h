@@ -8,6 +8,7 @@
 #include <adwaita.h>
 
 #include "winnow.h"
+#include "winnow-api-service.h"
 
 G_BEGIN_DECLS
 
@@ -18,5 +19,6 @@ G_DECLARE_FINAL_TYPE (WinnowApplication, winnow_application, WINNOW, APPLICATION
 WinnowApplication *winnow_application_new         (void);
 WinnowContext     *winnow_application_get_context (WinnowApplication *self);
 GSettings         *winnow_application_get_settings (WinnowApplication *self);
+WinnowApiService  *winnow_application_get_api_service (WinnowApplication *self);
 
 G_END_DECLS

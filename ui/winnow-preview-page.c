@@ -1075,12 +1075,19 @@ winnow_preview_page_set_context (WinnowPreviewPage *self,
   g_return_if_fail (WINNOW_IS_PREVIEW_PAGE (self));
   g_return_if_fail (context == NULL || WINNOW_IS_CONTEXT (context));
 
+  if (self->context != NULL)
+    g_signal_handlers_disconnect_by_func (self->context, schedule_recompute, self);
   if (!g_set_object (&self->context, context))
     return;
 
   g_clear_object (&self->pipeline);
   if (context != NULL)
-    self->pipeline = winnow_pipeline_new (context);
+    {
+      self->pipeline = winnow_pipeline_new (context);
+      /* settings changed in the preferences (or any engine call) show at once */
+      g_signal_connect_object (context, "notify::config", G_CALLBACK (schedule_recompute), self,
+                               G_CONNECT_SWAPPED);
+    }
 
   schedule_recompute (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_CONTEXT]);

@@ -1291,9 +1291,15 @@ winnow_raw_output_page_set_context (WinnowRawOutputPage *self,
   g_return_if_fail (WINNOW_IS_RAW_OUTPUT_PAGE (self));
   g_return_if_fail (context == NULL || WINNOW_IS_CONTEXT (context));
 
+  if (self->context != NULL)
+    g_signal_handlers_disconnect_by_func (self->context, show_retention, self);
   if (!g_set_object (&self->context, context))
     return;
 
+  /* the preferences change the same settings */
+  if (context != NULL)
+    g_signal_connect_object (context, "notify::config", G_CALLBACK (show_retention), self,
+                             G_CONNECT_SWAPPED);
   show_retention (self);
   open_store (self);
 }
