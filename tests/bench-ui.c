@@ -95,6 +95,7 @@ main (int    argc,
            "engine context %.1f ms, window from templates %.1f ms, to the first paint %.1f ms\n",
            (painted - start) / 1000.0, (t_init - start) / 1000.0, (t_context - t_init) / 1000.0,
            (t_window - t_context) / 1000.0, (painted - t_window) / 1000.0);
+  test_util_budget ("dashboard first frame", (painted - start) / 1000.0, 500, FALSE, "ms");
 
   page = winnow_window_get_preview_page (window);
   original = GTK_TEXT_VIEW (g_ptr_array_index (test_ui_find_all (GTK_WIDGET (page),

@@ -63,3 +63,19 @@ test_util_print_diagnostics (GPtrArray *diagnostics)
       g_printerr ("%s\n", text);
     }
 }
+
+/* One line of the performance budget: `./dev bench` gathers every line that starts with
+ * "BUDGET\t" from the benchmarks' output into one table at the end. @at_least: the target
+ * is a minimum (throughput) rather than a maximum (time). */
+void
+test_util_budget (const char *what,
+                  double      measured,
+                  double      target,
+                  gboolean    at_least,
+                  const char *unit)
+{
+  gboolean pass = at_least ? measured >= target : measured <= target;
+
+  g_print ("BUDGET\t%s\t%s %g %s\t%.4g %s\t%s\n", what, at_least ? ">=" : "<=", target, unit,
+           measured, unit, pass ? "PASS" : "MISS");
+}

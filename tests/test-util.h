@@ -15,5 +15,10 @@ void  test_util_write_file  (const char *path,
 void  test_util_remove_tree (const char *path);
 char *test_util_corpus_path (const char *relative);
 void  test_util_print_diagnostics (GPtrArray *diagnostics);
+void  test_util_budget      (const char *what,
+                             double      measured,
+                             double      target,
+                             gboolean    at_least,
+                             const char *unit);
 
 G_END_DECLS
