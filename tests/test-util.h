@@ -20,5 +20,12 @@ void  test_util_budget      (const char *what,
                              double      target,
                              gboolean    at_least,
                              const char *unit);
+void  test_util_budget_cpu  (const char *what,
+                             double      measured,
+                             double      cpu_measured,
+                             double      target,
+                             gboolean    at_least,
+                             const char *unit);
+gint64 test_util_cpu_us     (void);
 
 G_END_DECLS
