@@ -234,11 +234,17 @@ lock_pack_folder (const char  *path,
       saved = errno;
       if (saved == EINTR)
         continue;
-      if (saved != EWOULDBLOCK || g_get_monotonic_time () >= deadline)
+      if (saved != EWOULDBLOCK)
         {
-          g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_IO, "%s: not saved: %s", path,
-                       saved == EWOULDBLOCK ? "another process kept the pack locked for 5 s"
-                                            : g_strerror (saved));
+          /* a file system without locks: save as before rather than not at all */
+          g_debug ("%s: cannot lock the folder (%s); saving without the lock", dir,
+                   g_strerror (saved));
+          break;
+        }
+      if (g_get_monotonic_time () >= deadline)
+        {
+          g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_IO, "%s: not saved: another process "
+                       "kept the pack locked for 5 s", path);
           close (fd);
           return -1;
         }

@@ -28,6 +28,7 @@
 #include <signal.h>
 #include <sqlite3.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -698,6 +699,30 @@ test_pack_concurrent (PackFixture   *f,
     }
 }
 
+/* A writer that holds the pack's folder too long: the save gives up with an error naming the
+ * pack, and the pack is as it was. (flock() locks belong to an open file description, so a
+ * second open in this process conflicts like another process would.) */
+static void
+test_pack_lock_timeout (PackFixture   *f,
+                        gconstpointer  data)
+{
+  g_autofree char *before = read_text (f->path);
+  g_autofree char *after = NULL;
+  g_autoptr(GError) error = NULL;
+  int fd = open (f->rtk, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (flock (fd, LOCK_EX), ==, 0);
+  g_assert_false (winnow_filter_pack_save_filter (f->path, f->filter_json, NULL, &error));
+  close (fd);
+
+  g_assert_error (error, WINNOW_ERROR, WINNOW_ERROR_IO);
+  g_assert_nonnull (strstr (error->message, f->path));
+  g_assert_nonnull (strstr (error->message, "locked"));
+  after = read_text (f->path);
+  g_assert_cmpstr (after, ==, before);
+}
+
 /* ---- the database ------------------------------------------------------------------------ */
 
 typedef struct
@@ -1027,6 +1052,7 @@ main (int   argc,
   ADD ("pack/disk-full", PackFixture, pack, test_pack_disk_full);
   ADD ("pack/read-only", PackFixture, pack, test_pack_read_only);
   ADD ("pack/concurrent", PackFixture, pack, test_pack_concurrent);
+  ADD ("pack/lock-timeout", PackFixture, pack, test_pack_lock_timeout);
   ADD ("store/killed", StoreFixture, store, test_store_killed);
   ADD ("store/disk-full", StoreFixture, store, test_store_disk_full);
   ADD ("store/read-only", StoreFixture, store, test_store_read_only);
