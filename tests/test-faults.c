@@ -44,7 +44,8 @@ typedef enum
   FAULT_NONE,
   FAULT_KILLED,      /* SIGXFSZ kills the child at the limit */
   FAULT_DISK_FULL,   /* writes past the limit fail with EFBIG */
-  FAULT_READ_ONLY,   /* the child may not write into read_only_dir */
+  FAULT_READ_ONLY,   /* the child may not write into the folder it is given */
+  FAULT_UNREADABLE,  /* the child may not read the file it is given */
 } Fault;
 
 typedef gboolean (*ChildWork) (gpointer data,
@@ -137,10 +138,14 @@ can_create_in (const char *dir)
   return TRUE;
 }
 
+/* Forks a child that runs @work under @fault: @limit is the file-size limit of FAULT_KILLED
+ * and FAULT_DISK_FULL, @probe the folder (FAULT_READ_ONLY) or file (FAULT_UNREADABLE) the
+ * child must find out of reach once its capabilities are dropped, else it exits with
+ * EXIT_CANNOT_DROP without running @work. */
 static Child
 child_start (Fault        fault,
              rlim_t       limit,
-             const char  *read_only_dir,
+             const char  *probe,
              ChildWork    work,
              gpointer     data)
 {
@@ -166,7 +171,13 @@ child_start (Fault        fault,
       else if (fault == FAULT_READ_ONLY)
         {
           drop_file_capabilities ();
-          if (can_create_in (read_only_dir))
+          if (can_create_in (probe))
+            _exit (EXIT_CANNOT_DROP);
+        }
+      else if (fault == FAULT_UNREADABLE)
+        {
+          drop_file_capabilities ();
+          if (open (probe, O_RDONLY | O_CLOEXEC) >= 0)
             _exit (EXIT_CANNOT_DROP);
         }
 
@@ -212,12 +223,12 @@ child_finish (Child       *child,
 static void
 run_child (Fault        fault,
            rlim_t       limit,
-           const char  *read_only_dir,
+           const char  *probe,
            ChildWork    work,
            gpointer     data,
            ChildReport *report)
 {
-  Child child = child_start (fault, limit, read_only_dir, work, data);
+  Child child = child_start (fault, limit, probe, work, data);
 
   child_finish (&child, report);
 }
@@ -247,8 +258,8 @@ skip_if_cannot_drop (ChildReport *report)
 {
   if (WIFEXITED (report->status) && WEXITSTATUS (report->status) == EXIT_CANNOT_DROP)
     {
-      g_test_skip ("cannot make a folder read-only for this user: it writes despite chmod 0500 "
-                   "and capabilities cannot be dropped");
+      g_test_skip ("cannot take file permissions away from this user: it reads and writes "
+                   "despite chmod and capabilities cannot be dropped");
       return TRUE;
     }
   return FALSE;
@@ -630,6 +641,27 @@ test_pack_read_only (PackFixture   *f,
   if (skip_if_cannot_drop (&report))
     return;
   assert_failed_with (&report, f->path, g_strerror (EACCES));
+  after = read_text (f->path);
+  g_assert_cmpstr (after, ==, before);
+}
+
+/* A pack that cannot be read is not a missing one: saving must not replace it with a pack of
+ * the one new filter. */
+static void
+test_pack_unreadable (PackFixture   *f,
+                      gconstpointer  data)
+{
+  g_autofree char *before = read_text (f->path);
+  g_autofree char *after = NULL;
+  g_auto(ChildReport) report = { 0 };
+
+  g_assert_cmpint (g_chmod (f->path, 0200), ==, 0);
+  run_child (FAULT_UNREADABLE, 0, f->path, pack_save_work, f, &report);
+  g_assert_cmpint (g_chmod (f->path, 0644), ==, 0);
+  if (skip_if_cannot_drop (&report))
+    return;
+  assert_failed_with (&report, f->path, g_strerror (EACCES));
+  g_assert_nonnull (strstr (report.errors->str, "cannot read the pack"));
   after = read_text (f->path);
   g_assert_cmpstr (after, ==, before);
 }
@@ -1051,6 +1083,7 @@ main (int   argc,
   ADD ("pack/killed", PackFixture, pack, test_pack_killed);
   ADD ("pack/disk-full", PackFixture, pack, test_pack_disk_full);
   ADD ("pack/read-only", PackFixture, pack, test_pack_read_only);
+  ADD ("pack/unreadable", PackFixture, pack, test_pack_unreadable);
   ADD ("pack/concurrent", PackFixture, pack, test_pack_concurrent);
   ADD ("pack/lock-timeout", PackFixture, pack, test_pack_lock_timeout);
   ADD ("store/killed", StoreFixture, store, test_store_killed);
