@@ -53,17 +53,30 @@ print_usage (void)
 }
 
 #ifdef WINNOW_HAVE_GTK
-/* Replaces this process with the dashboard: the one next to this program first (a build
- * tree, or both installed in one folder), else the installed one. Returns only on failure. */
+/* Replaces this process with the dashboard. Looked for next to this program (a build tree),
+ * then where the install put it relative to this program (a DESTDIR or moved prefix: bindir
+ * and libexecdir side by side under one prefix), then at its configured path. Returns only
+ * on failure. */
 static int
 exec_dashboard (char **argv)
 {
   g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
   g_autofree char *dir = self ? g_path_get_dirname (self) : NULL;
   g_autofree char *sibling = dir ? g_build_filename (dir, "winnow-dashboard", NULL) : NULL;
-  const char *path = sibling != NULL && g_file_test (sibling, G_FILE_TEST_IS_EXECUTABLE)
-                     ? sibling : WINNOW_DASHBOARD_PATH;
+  g_autofree char *relative = dir && !g_path_is_absolute (WINNOW_LIBEXECDIR)
+                              ? g_build_filename (dir, "..", WINNOW_LIBEXECDIR, "winnow-dashboard",
+                                                  NULL)
+                              : NULL;
+  const char *candidates[] = { sibling, relative };
+  const char *path = WINNOW_DASHBOARD_PATH;
   int saved;
+
+  for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
+    if (candidates[i] != NULL && g_file_test (candidates[i], G_FILE_TEST_IS_EXECUTABLE))
+      {
+        path = candidates[i];
+        break;
+      }
 
   execv (path, argv);
   saved = errno;

@@ -21,8 +21,11 @@ int
 main (int    argc,
       char **argv)
 {
+  /* as `winnow` does: WINNOW_LOCALEDIR points at uninstalled catalogues (<build>/po) */
+  const char *localedir = g_getenv ("WINNOW_LOCALEDIR");
+
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL && *localedir != '\0' ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 
