@@ -7,8 +7,9 @@
  * checkpoint with its fsync) on every request's path, all of them queueing on the store's
  * one connection. The queue takes that off the request: winnow_event_queue_push() copies the
  * event and returns at once, and one writer thread records whatever has piled up meanwhile in
- * a single transaction (group commit). At low rates a batch is one event and nothing waits
- * longer than a commit; at high rates a batch holds many and a commit costs each little.
+ * a single transaction (group commit). Once an event comes, the writer lets others gather for
+ * up to GATHER_US (unless someone flushes or the queue goes), so under load a commit carries
+ * hundreds of events instead of the few that arrived during the previous commit.
  *
  * What it gives up: an event is in the database a moment after the request was answered, not
  * before. Whoever must read its own events (the analytics route, a test) calls
@@ -29,6 +30,8 @@
 
 /* one transaction holds at most this many events */
 #define MAX_BATCH 512
+/* how long the writer lets events gather once the first one came, unless someone waits */
+#define GATHER_US (50 * G_TIME_SPAN_MILLISECOND)
 
 struct _WinnowEventQueue
 {
@@ -43,6 +46,7 @@ struct _WinnowEventQueue
   guint64      pushed;
   guint64      written;   /* recorded or failed */
   guint64      failed;
+  guint        flushing;  /* callers waiting in winnow_event_queue_flush() */
   gboolean     stopping;
 };
 
@@ -151,10 +155,18 @@ writer_thread (gpointer data)
       GPtrArray *batch;
       guint failed;
 
+      gint64 deadline;
+
       while (self->pending->len == 0 && !self->stopping)
         g_cond_wait (&self->cond, &self->lock);
       if (self->pending->len == 0)
         break;
+
+      /* let a burst gather into one transaction; nobody is kept waiting for it */
+      deadline = g_get_monotonic_time () + GATHER_US;
+      while (self->pending->len < MAX_BATCH && !self->stopping && self->flushing == 0)
+        if (!g_cond_wait_until (&self->cond, &self->lock, deadline))
+          break;
 
       batch = self->pending;
       self->pending = g_ptr_array_new_with_free_func (queued_event_free);
@@ -341,8 +353,11 @@ winnow_event_queue_flush (WinnowEventQueue *self)
 
   g_mutex_lock (&self->lock);
   target = self->pushed;
+  self->flushing++;
+  g_cond_broadcast (&self->cond);
   while (self->written < target)
     g_cond_wait (&self->cond, &self->lock);
+  self->flushing--;
   g_mutex_unlock (&self->lock);
 }
 
