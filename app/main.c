@@ -2,21 +2,21 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
- * With a subcommand, a headless CLI that needs no display; without one, the dashboard.
+ * With a subcommand, a headless CLI that needs no display (and links no GTK); without one,
+ * the dashboard, which is the program winnow-dashboard: this one execs it.
  */
 
 #define G_LOG_DOMAIN "winnow"
 
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
 #include <locale.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "winnow-cli.h"
-#ifdef WINNOW_HAVE_GTK
-#include "winnow-ui.h"
-#endif
 
 typedef struct
 {
@@ -52,6 +52,39 @@ print_usage (void)
   g_print (_("\nRun “winnow COMMAND --help” for the options of a command.\n"));
 }
 
+#ifdef WINNOW_HAVE_GTK
+/* Replaces this process with the dashboard. Looked for next to this program (a build tree),
+ * then where the install put it relative to this program (a DESTDIR or moved prefix: bindir
+ * and libexecdir side by side under one prefix), then at its configured path. Returns only
+ * on failure. */
+static int
+exec_dashboard (char **argv)
+{
+  g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
+  g_autofree char *dir = self ? g_path_get_dirname (self) : NULL;
+  g_autofree char *sibling = dir ? g_build_filename (dir, "winnow-dashboard", NULL) : NULL;
+  g_autofree char *relative = dir && !g_path_is_absolute (WINNOW_LIBEXECDIR)
+                              ? g_build_filename (dir, "..", WINNOW_LIBEXECDIR, "winnow-dashboard",
+                                                  NULL)
+                              : NULL;
+  const char *candidates[] = { sibling, relative };
+  const char *path = WINNOW_DASHBOARD_PATH;
+  int saved;
+
+  for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
+    if (candidates[i] != NULL && g_file_test (candidates[i], G_FILE_TEST_IS_EXECUTABLE))
+      {
+        path = candidates[i];
+        break;
+      }
+
+  execv (path, argv);
+  saved = errno;
+  g_printerr (_("winnow: cannot start the dashboard %s: %s\n"), path, g_strerror (saved));
+  return WINNOW_EXIT_FAILURE;
+}
+#endif
+
 int
 main (int    argc,
       char **argv)
@@ -68,7 +101,7 @@ main (int    argc,
   if (argc < 2)
     {
 #ifdef WINNOW_HAVE_GTK
-      return winnow_ui_main (argc, argv);
+      return exec_dashboard (argv);
 #else
       print_usage ();
       return WINNOW_EXIT_USAGE;

@@ -12,7 +12,11 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
 #include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include "winnow-diagnostic.h"
 #include "winnow-error.h"
@@ -197,70 +201,78 @@ first_error (GPtrArray *diagnostics)
   return NULL;
 }
 
-/**
- * winnow_filter_pack_save_filter:
- * @path: the pack file (`DATA_DIR/rtk/filters.json`, a project's `.rtk/filters.json`…)
- * @filter_json: one filter object, as JSON text
- * @replace_id: (nullable): the id of the filter it replaces in the pack (it may have been
- *   renamed); %NULL to replace the filter with the new id, or add it
- * @error: return location for a #GError
- *
- * Writes one filter into a pack file that may hold others, which are kept as they are. The
- * filter must validate (no error diagnostic) and the existing file must be JSON, else nothing
- * is written: a bad edit or a hand-damaged pack never costs the user the file they have. The
- * previous version is kept as `PATH.bak`, and the new one is written atomically (a temporary
- * file renamed over the old).
- *
- * Returns: %TRUE on success
- */
-gboolean
-winnow_filter_pack_save_filter (const char  *path,
-                                const char  *filter_json,
-                                const char  *replace_id,
-                                GError     **error)
+#define SAVE_LOCK_TIMEOUT_US (5 * G_USEC_PER_SEC)
+
+/* Saving is read, merge, write: two writers at once (the dashboard and `winnow learn`, two
+ * dashboards) would each write the pack they read, and the later one would drop the other's
+ * filter. So a save holds an exclusive flock() on the pack's folder from the read to the
+ * rename. The folder rather than the file, because the rename replaces the file's inode, and
+ * rather than a lock file, which would be one more file in a project's `.rtk/`. A writer
+ * waits at most SAVE_LOCK_TIMEOUT_US for another, then gives up with an error instead of
+ * hanging the dashboard. Returns the locked descriptor, closed (and so unlocked) by the
+ * caller, or -1 with @error set. */
+static int
+lock_pack_folder (const char  *path,
+                  const char  *dir,
+                  GError     **error)
 {
-  g_autoptr(GPtrArray) diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(GPtrArray) parsed = NULL;
-  g_autoptr(JsonParser) parser = json_parser_new ();
+  gint64 deadline = g_get_monotonic_time () + SAVE_LOCK_TIMEOUT_US;
+  int saved;
+  int fd;
+
+  fd = g_open (dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0);
+  if (fd < 0)
+    {
+      saved = errno;
+      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_IO, "%s: not saved: cannot open the folder "
+                   "%s: %s", path, dir, g_strerror (saved));
+      return -1;
+    }
+
+  while (flock (fd, LOCK_EX | LOCK_NB) != 0)
+    {
+      saved = errno;
+      if (saved == EINTR)
+        continue;
+      if (saved != EWOULDBLOCK)
+        {
+          /* a file system without locks: save as before rather than not at all */
+          g_debug ("%s: cannot lock the folder (%s); saving without the lock", dir,
+                   g_strerror (saved));
+          break;
+        }
+      if (g_get_monotonic_time () >= deadline)
+        {
+          g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_IO, "%s: not saved: another process "
+                       "kept the pack locked for 5 s", path);
+          close (fd);
+          return -1;
+        }
+      g_usleep (5000);
+    }
+
+  return fd;
+}
+
+/* Under the folder lock: reads the pack as it is now, puts @filter_node in place of the
+ * filter @replace_id (or @id), keeps the old text as `PATH.bak` and writes the new one. */
+static gboolean
+merge_and_write (const char  *path,
+                 JsonNode    *filter_node,
+                 const char  *id,
+                 const char  *replace_id,
+                 GError     **error)
+{
   g_autoptr(JsonArray) pack = NULL;
   g_autoptr(JsonNode) root = NULL;
   g_autofree char *old_text = NULL;
-  g_autofree char *message = NULL;
-  g_autofree char *dir = NULL;
   g_autofree char *backup = NULL;
   g_autofree char *text = NULL;
   g_autoptr(GError) local_error = NULL;
   gsize old_length = 0;
-  JsonNode *filter_node;
-  const char *id;
   gboolean replaced = FALSE;
 
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (filter_json != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  parsed = winnow_filter_pack_parse (filter_json, -1, WINNOW_FILTER_SOURCE_FILE, path,
-                                     WINNOW_FILTER_PARSE_DEFAULT, diagnostics);
-  message = first_error (diagnostics);
-  if (message != NULL || parsed->len != 1)
-    {
-      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_FILTER,
-                   "%s: not saved: %s", path,
-                   message ? message : "the text must hold exactly one filter object");
-      return FALSE;
-    }
-
-  if (!json_parser_load_from_data (parser, filter_json, -1, &local_error) ||
-      !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
-    {
-      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_JSON,
-                   "%s: not saved: the filter is not one JSON object", path);
-      return FALSE;
-    }
-  filter_node = json_parser_get_root (parser);
-  id = winnow_filter_get_id (g_ptr_array_index (parsed, 0));
-
-  if (g_file_get_contents (path, &old_text, &old_length, NULL))
+  if (g_file_get_contents (path, &old_text, &old_length, &local_error))
     {
       g_autoptr(JsonParser) old_parser = json_parser_new ();
       JsonNode *old_root;
@@ -289,8 +301,18 @@ winnow_filter_pack_save_filter (const char  *path,
           return FALSE;
         }
     }
+  else if (g_error_matches (local_error, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+    {
+      g_clear_error (&local_error);
+      pack = json_array_new ();
+    }
   else
-    pack = json_array_new ();
+    {
+      /* an unreadable pack is not an empty one: writing would drop its filters */
+      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_IO, "%s: not saved: cannot read the pack "
+                   "on disk: %s", path, local_error->message);
+      return FALSE;
+    }
 
   for (guint i = 0; i < json_array_get_length (pack) && !replaced; i++)
     {
@@ -318,16 +340,6 @@ winnow_filter_pack_save_filter (const char  *path,
   root = json_node_init_array (json_node_alloc (), pack);
   text = _winnow_json_to_document (root);
 
-  dir = g_path_get_dirname (path);
-  if (g_mkdir_with_parents (dir, 0755) != 0)
-    {
-      int saved_errno = errno;
-
-      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_IO, "%s: cannot create the folder: %s",
-                   dir, g_strerror (saved_errno));
-      return FALSE;
-    }
-
   if (old_text != NULL)
     {
       backup = g_strconcat (path, ".bak", NULL);
@@ -342,9 +354,88 @@ winnow_filter_pack_save_filter (const char  *path,
 
   if (!g_file_set_contents (path, text, -1, &local_error))
     {
-      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_IO, "%s: %s", path, local_error->message);
+      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_IO, "%s: not saved: %s", path,
+                   local_error->message);
       return FALSE;
     }
 
   return TRUE;
+}
+
+/**
+ * winnow_filter_pack_save_filter:
+ * @path: the pack file (`DATA_DIR/rtk/filters.json`, a project's `.rtk/filters.json`…)
+ * @filter_json: one filter object, as JSON text
+ * @replace_id: (nullable): the id of the filter it replaces in the pack (it may have been
+ *   renamed); %NULL to replace the filter with the new id, or add it
+ * @error: return location for a #GError
+ *
+ * Writes one filter into a pack file that may hold others, which are kept as they are. The
+ * filter must validate (no error diagnostic) and the existing file must be JSON, else nothing
+ * is written: a bad edit or a hand-damaged pack never costs the user the file they have. The
+ * previous version is kept as `PATH.bak`, and the new one is written atomically (a temporary
+ * file renamed over the old). Saves into one folder are serialised with a lock, so two
+ * processes saving into the same pack at once both keep their filter.
+ *
+ * Returns: %TRUE on success
+ */
+gboolean
+winnow_filter_pack_save_filter (const char  *path,
+                                const char  *filter_json,
+                                const char  *replace_id,
+                                GError     **error)
+{
+  g_autoptr(GPtrArray) diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GPtrArray) parsed = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autofree char *message = NULL;
+  g_autofree char *dir = NULL;
+  g_autoptr(GError) local_error = NULL;
+  JsonNode *filter_node;
+  const char *id;
+  gboolean saved;
+  int lock_fd;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (filter_json != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  parsed = winnow_filter_pack_parse (filter_json, -1, WINNOW_FILTER_SOURCE_FILE, path,
+                                     WINNOW_FILTER_PARSE_DEFAULT, diagnostics);
+  message = first_error (diagnostics);
+  if (message != NULL || parsed->len != 1)
+    {
+      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_FILTER,
+                   "%s: not saved: %s", path,
+                   message ? message : "the text must hold exactly one filter object");
+      return FALSE;
+    }
+
+  if (!json_parser_load_from_data (parser, filter_json, -1, &local_error) ||
+      !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    {
+      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_JSON,
+                   "%s: not saved: the filter is not one JSON object", path);
+      return FALSE;
+    }
+  filter_node = json_parser_get_root (parser);
+  id = winnow_filter_get_id (g_ptr_array_index (parsed, 0));
+
+  dir = g_path_get_dirname (path);
+  if (g_mkdir_with_parents (dir, 0755) != 0)
+    {
+      int saved_errno = errno;
+
+      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_IO, "%s: not saved: cannot create the "
+                   "folder %s: %s", path, dir, g_strerror (saved_errno));
+      return FALSE;
+    }
+  lock_fd = lock_pack_folder (path, dir, error);
+  if (lock_fd < 0)
+    return FALSE;
+
+  saved = merge_and_write (path, filter_node, id, replace_id, error);
+  close (lock_fd);
+
+  return saved;
 }

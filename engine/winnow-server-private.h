@@ -7,6 +7,7 @@
 
 #include <json-glib/json-glib.h>
 
+#include "winnow-event-queue.h"
 #include "winnow-pipeline.h"
 #include "winnow-server.h"
 #include "winnow-store.h"
@@ -18,6 +19,7 @@ G_BEGIN_DECLS
  * @server: the server
  * @pipeline: the settings, catalog and rule packs as they were when the request arrived
  * @store: (nullable): the database, if it could be opened
+ * @events: (nullable): where events go to be recorded, in batches, off the request's path
  * @body: (nullable): the request body (at most the server's limit)
  * @query: (nullable): the query parameters
  * @path_arg: (nullable): the last path segment of a route that takes one (raw-output ids)
@@ -33,6 +35,7 @@ typedef struct
   WinnowServer   *server;
   WinnowPipeline *pipeline;
   WinnowStore    *store;
+  WinnowEventQueue *events;
   GBytes         *body;
   GHashTable     *query;
   char           *path_arg;

@@ -119,7 +119,9 @@ static JsonObject *
 parse_object_body (WinnowServerJob  *job,
                    JsonParser      **parser_out)
 {
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  /* not immutable: sealing hashes every node, the whole text to compress included, and the
+   * body never leaves this request's thread */
+  g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) error = NULL;
   gsize length = 0;
   const char *data = job->body ? g_bytes_get_data (job->body, &length) : NULL;
@@ -343,7 +345,7 @@ pipeline_with_overrides (WinnowServerJob *job,
                          gboolean         rtk_only,
                          const char      *prefix)
 {
-  g_autoptr(JsonObject) settings = current_settings (job->pipeline);
+  g_autoptr(JsonObject) settings = NULL;
   g_autoptr(WinnowConfig) config = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *normalized = NULL;
@@ -351,6 +353,9 @@ pipeline_with_overrides (WinnowServerJob *job,
 
   if (overrides == NULL)
     return g_object_ref (job->pipeline);
+
+  /* serialised and parsed again: only for a request that brings settings of its own */
+  settings = current_settings (job->pipeline);
 
   if (rtk_only)
     {
@@ -393,7 +398,11 @@ record_event (WinnowServerJob      *job,
   event.project = winnow_context_get_project_dir (winnow_pipeline_get_context (job->pipeline));
   event.raw_output_id = raw_output_id;
 
-  if (!winnow_store_record (job->store, &event, NULL, &error))
+  /* A retained raw output is linked to its event right away: its route answers the event's
+   * id. Every other event is batched off the request's path. */
+  if (raw_output_id == NULL && job->events != NULL)
+    winnow_event_queue_push (job->events, &event);
+  else if (!winnow_store_record (job->store, &event, NULL, &error))
     g_warning ("the event was not recorded: %s", error->message);
 }
 
@@ -1243,6 +1252,10 @@ _winnow_server_route_analytics (WinnowServerJob *job)
                                "the database could not be opened; see the server's log");
       return;
     }
+
+  /* the events of requests already answered may still be queued */
+  if (job->events != NULL)
+    winnow_event_queue_flush (job->events);
 
   /* days in the window, today included; "all" charts the last 30 */
   n_days = since == 0 ? 30 : (guint) CLAMP ((since + G_TIME_SPAN_DAY - 1) / G_TIME_SPAN_DAY, 1, 366);

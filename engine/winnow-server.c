@@ -20,6 +20,10 @@
  * chunked body has no length up front, so its chunks are counted as they arrive and dropped
  * once past the limit: memory stays bounded either way.
  *
+ * Events are recorded by a WinnowEventQueue, many to a transaction on a thread of its own,
+ * rather than one commit per request on the request's path; the analytics route flushes it
+ * first, so a client always sees the events of the requests it was answered.
+ *
  * The event loop never compresses: each routed request is paused, handed to a pool of
  * worker threads (one per core) with a copy of its body and a reference to the pipeline of
  * the moment, and finished on the server's own main context when the worker is done. A
@@ -70,6 +74,7 @@ struct _WinnowServer
   gsize         max_body_size;
 
   WinnowStore  *store;
+  WinnowEventQueue *events;     /* while running */
   SoupServer   *soup;
   GMainContext *main_context;
   GThreadPool  *pool;
@@ -740,6 +745,7 @@ request_free (Request *request)
   g_clear_object (&request->job.server);
   g_clear_object (&request->job.pipeline);
   g_clear_object (&request->job.store);
+  g_clear_object (&request->job.events);
   g_clear_pointer (&request->job.body, g_bytes_unref);
   g_clear_pointer (&request->job.query, g_hash_table_unref);
   g_clear_pointer (&request->job.path_arg, g_free);
@@ -883,6 +889,7 @@ handler (SoupServer        *server,
   request->job.pipeline = g_object_ref (self->pipeline);
   g_mutex_unlock (&self->lock);
   request->job.store = self->store ? g_object_ref (self->store) : NULL;
+  request->job.events = self->events ? g_object_ref (self->events) : NULL;
   request->job.path_arg = g_strdup (arg);
   if (route->json_body)
     request->job.body = soup_message_body_flatten (soup_server_message_get_request_body (msg));
@@ -985,6 +992,8 @@ winnow_server_start (WinnowServer  *self,
       if (self->store == NULL)
         g_warning ("no analytics: %s", store_error->message);
     }
+  if (self->store != NULL)
+    self->events = winnow_event_queue_new (self->store);
 
   self->main_context = g_main_context_ref_thread_default ();
   self->pool = g_thread_pool_new (run_request, self, MAX (2, (int) g_get_num_processors ()),
@@ -1025,6 +1034,8 @@ winnow_server_stop (WinnowServer *self)
 
   g_clear_object (&self->soup);
   g_clear_pointer (&self->main_context, g_main_context_unref);
+  /* the workers are gone: the last of their events are written before stop returns */
+  g_clear_object (&self->events);
   self->port = 0;
 
   g_object_notify_by_pspec (G_OBJECT (self), properties [PROP_PORT]);

@@ -315,11 +315,16 @@ winnow_store_init (WinnowStore *self)
 
 /* ---- errors and statements --------------------------------------------------------------- */
 
+/* SQLite says "disk I/O error" whether the disk is full or the folder read-only, and its
+ * sqlite3_system_errno() stays 0 for a failed write to the write-ahead log. So a failed step
+ * passes the errno it left (@saved_errno, 0 if unknown), and for the codes where the failing
+ * system call is the last one SQLite made, that reason is added to the message. */
 static void
-set_error (WinnowStore  *self,
-           GError      **error,
-           int           rc,
-           const char   *what)
+set_error_errno (WinnowStore  *self,
+                 GError      **error,
+                 int           rc,
+                 const char   *what,
+                 int           saved_errno)
 {
   const char *reason = self->db != NULL ? sqlite3_errmsg (self->db) : sqlite3_errstr (rc);
   int code;
@@ -348,7 +353,32 @@ set_error (WinnowStore  *self,
       break;
     }
 
-  g_set_error (error, WINNOW_STORE_ERROR, code, "%s: %s: %s", self->path, what, reason);
+  switch (rc)
+    {
+    case SQLITE_IOERR_WRITE:
+    case SQLITE_IOERR_FSYNC:
+    case SQLITE_IOERR_TRUNCATE:
+    case SQLITE_FULL:
+      break;
+    default:
+      saved_errno = 0;
+      break;
+    }
+
+  if (saved_errno != 0)
+    g_set_error (error, WINNOW_STORE_ERROR, code, "%s: %s: %s (%s)", self->path, what, reason,
+                 g_strerror (saved_errno));
+  else
+    g_set_error (error, WINNOW_STORE_ERROR, code, "%s: %s: %s", self->path, what, reason);
+}
+
+static void
+set_error (WinnowStore  *self,
+           GError      **error,
+           int           rc,
+           const char   *what)
+{
+  set_error_errno (self, error, rc, what, 0);
 }
 
 static sqlite3_stmt *
@@ -397,12 +427,17 @@ run_stmt (WinnowStore   *self,
           const char    *what,
           GError       **error)
 {
-  int rc = sqlite3_step (stmt);
+  int rc;
+  int saved_errno;
+
+  errno = 0;
+  rc = sqlite3_step (stmt);
+  saved_errno = errno;
 
   stmt_done (stmt);
   if (rc != SQLITE_DONE && rc != SQLITE_ROW)
     {
-      set_error (self, error, rc, what);
+      set_error_errno (self, error, rc, what, saved_errno);
       return FALSE;
     }
 

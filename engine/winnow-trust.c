@@ -339,6 +339,7 @@ winnow_trust_approve (const char  *project_dir,
   g_autofree char *trust_path = NULL;
   g_autofree char *hash = NULL;
   g_autofree char *json = NULL;
+  g_autoptr(GError) local_error = NULL;
 
   g_return_val_if_fail (project_dir != NULL, NULL);
 
@@ -359,8 +360,13 @@ winnow_trust_approve (const char  *project_dir,
   json = g_strdup_printf ("{\n  \"filtersSha256\": \"%s\"\n}\n", hash);
   if (!g_file_set_contents_full (trust_path, json, -1,
                                  G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                 0644, error))
-    return NULL;
+                                 0644, &local_error))
+    {
+      /* GLib's message names its temporary file; say which file was not approved */
+      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_IO, "%s: not saved, the project stays as "
+                   "it was: %s", trust_path, local_error->message);
+      return NULL;
+    }
 
   return g_steal_pointer (&hash);
 }

@@ -45,6 +45,7 @@
 #include "winnow-sentence-scorer.h"
 #include "winnow-adapter.h"
 #include "winnow-store.h"
+#include "winnow-event-queue.h"
 #include "winnow-store-raw.h"
 #include "winnow-raw-store.h"
 #include "winnow-server.h"

@@ -162,6 +162,14 @@ expected_files (Install *install)
     g_autofree char *path = g_build_filename (bindir, "winnow", NULL);
     expect (expected, path);
   }
+#ifdef WINNOW_TEST_HAVE_GTK
+  /* the dashboard, a program of its own that `winnow` without a subcommand execs */
+  {
+    g_autofree char *path = g_build_filename (g_getenv ("WINNOW_INSTALL_LIBEXECDIR"),
+                                              "winnow-dashboard", NULL);
+    expect (expected, path);
+  }
+#endif
 
 #define DATA(...) G_STMT_START {                                             \
     g_autofree char *path_ = g_build_filename (datadir, __VA_ARGS__, NULL);  \

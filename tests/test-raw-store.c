@@ -76,6 +76,13 @@ save (Fixture    *f,
   return info;
 }
 
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return strcmp (*(const char * const *) a, *(const char * const *) b);
+}
+
 /* names in the folder, sorted, dot files included */
 static GPtrArray *
 folder_names (Fixture *f)
@@ -86,7 +93,7 @@ folder_names (Fixture *f)
 
   while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
     g_ptr_array_add (names, g_strdup (name));
-  g_ptr_array_sort (names, (GCompareFunc) g_strcmp0);
+  g_ptr_array_sort (names, compare_names);
   return names;
 }
 

@@ -6,6 +6,8 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <math.h>
+#include <sys/resource.h>
 
 #include "test-util.h"
 #include "winnow.h"
@@ -62,4 +64,47 @@ test_util_print_diagnostics (GPtrArray *diagnostics)
       g_autofree char *text = winnow_diagnostic_to_string (g_ptr_array_index (diagnostics, i));
       g_printerr ("%s\n", text);
     }
+}
+
+/* One line of the performance budget: `./dev bench` gathers every line that starts with
+ * "BUDGET\t" from the benchmarks' output into one table at the end. @at_least: the target
+ * is a minimum (throughput) rather than a maximum (time). @cpu_measured: the same figure
+ * computed from processor time instead of the clock (what it would be with a processor to
+ * itself; NAN if not measured): on a machine shared with other work the clock follows their
+ * load. The verdict goes by the clock. */
+void
+test_util_budget_cpu (const char *what,
+                      double      measured,
+                      double      cpu_measured,
+                      double      target,
+                      gboolean    at_least,
+                      const char *unit)
+{
+  gboolean pass = at_least ? measured >= target : measured <= target;
+  g_autofree char *cpu = isnan (cpu_measured) ? g_strdup ("-")
+                                              : g_strdup_printf ("%.4g %s", cpu_measured, unit);
+
+  g_print ("BUDGET\t%s\t%s %g %s\t%.4g %s\t%s\t%s\n", what, at_least ? ">=" : "<=", target,
+           unit, measured, unit, pass ? "PASS" : "MISS", cpu);
+}
+
+void
+test_util_budget (const char *what,
+                  double      measured,
+                  double      target,
+                  gboolean    at_least,
+                  const char *unit)
+{
+  test_util_budget_cpu (what, measured, NAN, target, at_least, unit);
+}
+
+/* user + system time of this process so far, in µs */
+gint64
+test_util_cpu_us (void)
+{
+  struct rusage usage;
+
+  getrusage (RUSAGE_SELF, &usage);
+  return (gint64) usage.ru_utime.tv_sec * G_USEC_PER_SEC + usage.ru_utime.tv_usec +
+         (gint64) usage.ru_stime.tv_sec * G_USEC_PER_SEC + usage.ru_stime.tv_usec;
 }

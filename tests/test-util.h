@@ -15,5 +15,17 @@ void  test_util_write_file  (const char *path,
 void  test_util_remove_tree (const char *path);
 char *test_util_corpus_path (const char *relative);
 void  test_util_print_diagnostics (GPtrArray *diagnostics);
+void  test_util_budget      (const char *what,
+                             double      measured,
+                             double      target,
+                             gboolean    at_least,
+                             const char *unit);
+void  test_util_budget_cpu  (const char *what,
+                             double      measured,
+                             double      cpu_measured,
+                             double      target,
+                             gboolean    at_least,
+                             const char *unit);
+gint64 test_util_cpu_us     (void);
 
 G_END_DECLS
