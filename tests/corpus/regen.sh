@@ -544,15 +544,15 @@ setup poetry-ok 'rm -rf .venv poetry.lock'
 unset PYTHON_KEYRING_BACKEND
 
 BA=bundle-app
-cap bundle-install-local      package bundler bundler $BA 'rm -f Gemfile.lock && bundle install --local'
-cap bundle-check              package bundler bundler $BA 'bundle check'
-cap bundle-list               package bundler bundler $BA 'bundle list'
+cap bundle-install-local      package bundler bundle-install $BA 'rm -f Gemfile.lock && bundle install --local'
+cap bundle-check              package bundler bundle-install $BA 'bundle check'
+cap bundle-list               package bundler bundle-install $BA 'bundle list'
 cap bundle-exec-rspec         test rspec test-rspec $BA 'bundle exec rspec'
 capc bundle-exec-rspec-color  test rspec test-rspec $BA 'bundle exec rspec --force-color'
-cap bundle-check-missing      package bundler bundler bundle-missing 'bundle check'
-cap bundle-install-local-missing package bundler bundler bundle-missing 'bundle install --local'
-cap bundle-install-offline    package bundler bundler bundle-missing 'bundle install'
-cap bundle-install-gem-not-found package bundler bundler bundle-rubocop 'rm -f Gemfile.lock && bundle install --local'
+cap bundle-check-missing      package bundler bundle-install bundle-missing 'bundle check'
+cap bundle-install-local-missing package bundler bundle-install bundle-missing 'bundle install --local'
+cap bundle-install-offline    package bundler bundle-install bundle-missing 'bundle install'
+cap bundle-install-gem-not-found package bundler bundle-install bundle-rubocop 'rm -f Gemfile.lock && bundle install --local'
 setup bundle-rubocop 'rm -f Gemfile.lock'
 
 PA=php-app
