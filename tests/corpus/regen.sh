@@ -496,6 +496,7 @@ cap playwright-test-fail      test playwright test-playwright $PW 'npx playwrigh
 capt playwright-test-fail-tty test playwright test-playwright $PW 'npx playwright test inventory'
 cap playwright-test-line      test playwright test-playwright $PW 'npx playwright test --reporter=line inventory'
 cap playwright-test-pass      test playwright test-playwright $PW 'npx playwright test smoke'
+cap playwright-test-long      test playwright test-playwright $PW 'npx playwright test catalog'
 setup $PW 'rm -rf test-results'
 
 WP=webpack-app
@@ -568,6 +569,7 @@ cap phpunit-fail              test phpunit test-phpunit $PA 'phpunit'
 capc phpunit-fail-color       test phpunit test-phpunit $PA 'phpunit --colors=always'
 cap phpunit-testdox           test phpunit test-phpunit $PA 'phpunit --testdox'
 cap phpunit-pass              test phpunit test-phpunit $PA 'phpunit tests-pass'
+cap phpunit-testdox-long      test phpunit test-phpunit $PA 'phpunit --testdox tests-long'
 
 # ===========================================================================
 log "building manifest.json"

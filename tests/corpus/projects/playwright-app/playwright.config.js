@@ -3,7 +3,7 @@ const { defineConfig } = require('@playwright/test');
 
 module.exports = defineConfig({
   testDir: '.',
-  testMatch: ['tests/**/*.spec.js', 'tests-pass/**/*.spec.js'],
+  testMatch: ['tests/**/*.spec.js', 'tests-pass/**/*.spec.js', 'tests-long/**/*.spec.js'],
   workers: 1,
   retries: 0,
   timeout: 5000,
