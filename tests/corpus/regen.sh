@@ -509,8 +509,9 @@ cap webpack-stats-verbose     build webpack build-webpack $WP 'npx webpack --env
 
 PN=pnpm-app
 cap pnpm-install              package pnpm pnpm $PN 'rm -rf node_modules pnpm-lock.yaml && pnpm install'
-setup $PN 'rm -rf node_modules'
+! want pnpm-install-tty || setup $PN 'rm -rf node_modules'
 capt pnpm-install-tty         package pnpm pnpm $PN 'pnpm install'
+setup $PN '[ -d node_modules ] || pnpm install'
 cap pnpm-ls                   package pnpm pnpm $PN 'pnpm ls'
 cap pnpm-ls-all               package pnpm pnpm $PN 'pnpm ls --depth Infinity'
 cap pnpm-why                  package pnpm pnpm $PN 'pnpm why has-flag'
@@ -519,8 +520,9 @@ cap pnpm-add-no-version       package pnpm pnpm $PN 'pnpm add is-number@99.0.0'
 
 YN=yarn-app
 cap yarn-install              package yarn yarn $YN 'rm -rf node_modules yarn.lock && yarn install'
-setup $YN 'rm -rf node_modules'
+! want yarn-install-tty || setup $YN 'rm -rf node_modules'
 capt yarn-install-tty         package yarn yarn $YN 'yarn install'
+setup $YN '[ -d node_modules ] || yarn install'
 cap yarn-list                 package yarn yarn $YN 'yarn list'
 cap yarn-why                  package yarn yarn $YN 'yarn why has-flag'
 cap yarn-add-404              package yarn yarn $YN 'yarn add winnow-corpus-no-such-package-zz9'
@@ -538,6 +540,7 @@ cap poetry-add-offline        package poetry poetry poetry-app 'poetry add httpx
 cap poetry-lock-offline-verbose package poetry poetry poetry-app 'poetry lock -vvv'
 cap poetry-show-no-lock       package poetry poetry poetry-app 'poetry show'
 cap poetry-lock-ok            package poetry poetry poetry-ok 'poetry lock'
+setup poetry-ok '[ -f poetry.lock ] || poetry lock'
 cap poetry-install-ok         package poetry poetry poetry-ok 'poetry install'
 cap poetry-show               package poetry poetry poetry-ok 'poetry show'
 setup poetry-app 'rm -rf .venv poetry.lock'
@@ -546,6 +549,7 @@ unset PYTHON_KEYRING_BACKEND
 
 BA=bundle-app
 cap bundle-install-local      package bundler bundle-install $BA 'rm -f Gemfile.lock && bundle install --local'
+setup $BA '[ -f Gemfile.lock ] || bundle install --local'
 cap bundle-check              package bundler bundle-install $BA 'bundle check'
 cap bundle-list               package bundler bundle-install $BA 'bundle list'
 cap bundle-exec-rspec         test rspec test-rspec $BA 'bundle exec rspec'
@@ -565,6 +569,7 @@ cap composer-dump-autoload-optimized package composer composer $PA 'composer dum
 cap composer-install-offline  package composer composer php-deps 'composer install'
 capc composer-install-offline-color package composer composer php-deps 'composer install --ansi'
 cap composer-require-offline  package composer composer php-deps 'composer require symfony/console'
+setup $PA '[ -f vendor/autoload.php ] || composer dump-autoload'
 cap phpunit-fail              test phpunit test-phpunit $PA 'phpunit'
 capc phpunit-fail-color       test phpunit test-phpunit $PA 'phpunit --colors=always'
 cap phpunit-testdox           test phpunit test-phpunit $PA 'phpunit --testdox'
