@@ -264,6 +264,9 @@ static const WinnowOutputType output_types[] = {
     { "^Checked \\d+ files? in ", "^\\S+ (?:lint|format|organizeImports)(?:/\\S+)? ━" } },
 
   /* ---- package managers --------------------------------------------------------------- */
+  /* pnpm and Yarn print their own shapes for every subcommand (pnpm's boxed ERR_PNPM errors
+   * and Progress lines, Yarn's [n/4] steps and info/warning/error prefixes), so each has one
+   * type for install, ls, why and the rest; the npm-* types are npm's (and bun's) alone. */
   { "pnpm", "package", "pnpm install, add, ls, why, outdated, audit",
     { "^pnpm\\s+(?:install|i|ci|add|remove|rm|uninstall|un|update|up|upgrade|ls|list|ll|la|why|outdated|audit|dedupe|prune|fetch|import|store|licenses)\\b",
       "^pnpm$" }, { NULL },
