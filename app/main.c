@@ -56,8 +56,12 @@ int
 main (int    argc,
       char **argv)
 {
+  /* WINNOW_LOCALEDIR points at uninstalled catalogues (<build>/po): the translations test and
+   * anyone trying a language from the build tree */
+  const char *localedir = g_getenv ("WINNOW_LOCALEDIR");
+
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL && *localedir != '\0' ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 

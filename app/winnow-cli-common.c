@@ -57,13 +57,12 @@ winnow_cli_common_context (WinnowCliCommon *common)
 }
 
 GOptionContext *
-winnow_cli_option_context (const char *command,
-                           const char *parameters,
+winnow_cli_option_context (const char *parameters,
                            const char *summary,
                            const char *description)
 {
-  g_autofree char *usage = g_strdup_printf ("%s %s", command, parameters ? parameters : "");
-  GOptionContext *context = g_option_context_new (usage);
+  /* the program name is already `winnow SUBCOMMAND` (main.c), GOption puts it first */
+  GOptionContext *context = g_option_context_new (parameters);
 
   g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
   g_option_context_set_summary (context, summary);

@@ -362,7 +362,7 @@ winnow_cli_compress (int    argc,
     { NULL }
   };
 
-  context = winnow_cli_option_context ("compress", _("[FILE|-]"),
+  context = winnow_cli_option_context (_("[FILE|-]"),
                                        _("Compress command output or prose read from FILE or standard input."),
                                        _("Command output goes through the RTK filter for its detected type "
                                          "(mode rtk), prose through the Caveman rule packs of its language "
@@ -509,7 +509,7 @@ winnow_cli_detect (int    argc,
     { NULL }
   };
 
-  context = winnow_cli_option_context ("detect", _("[FILE|-]"),
+  context = winnow_cli_option_context (_("[FILE|-]"),
                                        _("Tell what kind of output FILE (or standard input) is, "
                                          "and which filter would compress it."),
                                        _("Exit status: 0 on success, 1 if the input cannot be read, "

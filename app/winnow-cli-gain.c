@@ -14,6 +14,8 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+/* PRIu64 in translatable strings: xgettext understands it, not G_GUINT64_FORMAT */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -145,9 +147,9 @@ format_saved (const WinnowSavingsRow *row)
     return g_strdup ("");
   if (saved < 0)
     /* TRANSLATORS: tokens added by compression, and by how much of the original */
-    return g_strdup_printf (_("grew by %" G_GINT64_FORMAT " (+%.1f%%)"), -saved,
+    return g_strdup_printf (_("grew by %" PRId64 " (+%.1f%%)"), -saved,
                             -100.0 * winnow_savings_row_get_saved_ratio (row));
-  return g_strdup_printf (_("%" G_GINT64_FORMAT " saved (%.1f%%)"), saved,
+  return g_strdup_printf (_("%" PRId64 " saved (%.1f%%)"), saved,
                           100.0 * winnow_savings_row_get_saved_ratio (row));
 }
 
@@ -191,13 +193,13 @@ print_totals (const WinnowSavingsRow *row,
     g_print (_("Tokens saved by Winnow in the last %s (counted with %s)\n\n"), since,
              winnow_tokens_counter_name ());
 
-  g_print (_("  events         %" G_GUINT64_FORMAT "\n"), row->events);
-  g_print (_("  tokens before  %" G_GUINT64_FORMAT "\n"), row->tokens_before);
-  g_print (_("  tokens after   %" G_GUINT64_FORMAT "\n"), row->tokens_after);
+  g_print (_("  events         %" PRIu64 "\n"), row->events);
+  g_print (_("  tokens before  %" PRIu64 "\n"), row->tokens_before);
+  g_print (_("  tokens after   %" PRIu64 "\n"), row->tokens_after);
   g_print (_("  net            %s\n"), row->events > 0 ? saved : "0");
   if (row->grown_events > 0)
-    g_print (_("  grew           %" G_GUINT64_FORMAT " of the events came out larger, by %"
-               G_GUINT64_FORMAT " tokens in all\n"), row->grown_events, row->tokens_grown);
+    g_print (_("  grew           %" PRIu64 " of the events came out larger, by %"
+               PRIu64 " tokens in all\n"), row->grown_events, row->tokens_grown);
   else
     g_print (_("  grew           no event came out larger\n"));
 }
@@ -289,7 +291,7 @@ winnow_cli_gain (int    argc,
     { NULL }
   };
 
-  context = winnow_cli_option_context ("gain", NULL,
+  context = winnow_cli_option_context (NULL,
                                        _("Show how many tokens Winnow saved."),
                                        _("Totals, each of the last 30 days, and the filters, "
                                          "commands and projects that saved the most, from the "

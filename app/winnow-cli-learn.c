@@ -74,8 +74,7 @@ print_summary (WinnowLearnDraft *draft)
                      : 0.0;
 
       /* TRANSLATORS: a sample's name, lines before → after, tokens before → after, saving */
-      g_printerr (_("  %s: %u → %u lines, %" G_GSIZE_FORMAT " → %" G_GSIZE_FORMAT
-                    " tokens (%.0f%% saved)%s\n"),
+      g_printerr (_("  %s: %u → %u lines, %zu → %zu tokens (%.0f%% saved)%s\n"),
                   sample->name, sample->lines_before, sample->lines_after,
                   sample->tokens_before, sample->tokens_after, saved,
                   sample->test_cut ? _(", test holds its first part") : "");
@@ -124,7 +123,7 @@ winnow_cli_learn (int    argc,
     { NULL }
   };
 
-  context = winnow_cli_option_context ("learn", _("FILE…"),
+  context = winnow_cli_option_context (_("FILE…"),
                                        _("Draft a new filter from samples of a command's output."),
                                        _("Each FILE (“-” for standard input) is one run of the "
                                          "same command. Lines are abstracted into shapes "

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "winnow-cli.h"
+#include "winnow-cli-table.h"
 
 #define DEFAULT_PURGE_AGE "30d"
 
@@ -115,6 +116,8 @@ raw_list (WinnowStore                *store,
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) rows = winnow_store_list_raw_outputs (store, query, &error);
   gint64 total = rows != NULL ? winnow_store_count_raw_outputs (store, query, &error) : -1;
+  g_autoptr(WinnowCliTable) table = NULL;
+  g_autofree char *text = NULL;
 
   if (rows == NULL || total < 0)
     {
@@ -155,22 +158,29 @@ raw_list (WinnowStore                *store,
     }
 
   /* TRANSLATORS: column headings of `winnow raw list` */
-  g_print ("%-24s  %-19s  %9s  %4s  %s\n", _("ID"), _("WRITTEN"), _("BYTES"), _("EXIT"),
-           _("COMMAND"));
+  table = winnow_cli_table_new ("llrrl", _("ID"), _("WRITTEN"), _("BYTES"), _("EXIT"),
+                                _("COMMAND"), NULL);
   for (guint i = 0; i < rows->len; i++)
     {
       WinnowRawOutputInfo *info = g_ptr_array_index (rows, i);
       g_autofree char *when = format_time (info->created_us);
+      g_autofree char *bytes = g_strdup_printf ("%" G_GUINT64_FORMAT, info->bytes);
       g_autofree char *exit_code = info->has_exit_code ? g_strdup_printf ("%d", info->exit_code)
                                                        : g_strdup ("-");
       g_autofree char *redactions = redactions_summary (info->redactions);
+      g_autofree char *command = g_strconcat (info->command ? info->command : _("(no command)"),
+                                              info->truncated ? _(" [cut]") : "", NULL);
 
-      g_print ("%-24s  %-19s  %9" G_GUINT64_FORMAT "  %4s  %s%s\n", info->id, when, info->bytes,
-               exit_code, info->command ? info->command : _("(no command)"),
-               info->truncated ? _(" [cut]") : "");
+      winnow_cli_table_add_row (table, info->id, when, bytes, exit_code, command, NULL);
       if (redactions[0] != '\0')
-        g_print (_("%-24s  redacted: %s\n"), "", redactions);
+        {
+          g_autofree char *line = g_strdup_printf (_("%-24s  redacted: %s\n"), "", redactions);
+
+          winnow_cli_table_add_line (table, g_strchomp (line));
+        }
     }
+  text = winnow_cli_table_format (table);
+  g_print ("%s", text);
 
   if ((gint64) rows->len < total)
     {
@@ -272,7 +282,7 @@ winnow_cli_raw (int    argc,
     { NULL }
   };
 
-  context = winnow_cli_option_context ("raw", _("list|show ID|rm ID…|purge"),
+  context = winnow_cli_option_context (_("list|show ID|rm ID…|purge"),
                                        _("Read and remove the raw outputs Winnow kept."),
                                        _("list   the kept raw outputs, newest first\n"
                                          "show   print one, as written (redacted)\n"

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "winnow-cli.h"
+#include "winnow-cli-table.h"
 
 static guint
 count_rules_at (WinnowRulePack         *pack,
@@ -32,6 +33,8 @@ winnow_cli_rules (int    argc,
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(WinnowContext) ctx = NULL;
   g_autoptr(GPtrArray) packs = NULL;
+  g_autoptr(WinnowCliTable) table = NULL;
+  g_autofree char *text = NULL;
   g_autofree char *lang = NULL;
   gboolean json = FALSE;
   gboolean list_rules = FALSE;
@@ -46,7 +49,7 @@ winnow_cli_rules (int    argc,
     { NULL }
   };
 
-  context = winnow_cli_option_context ("rules", NULL,
+  context = winnow_cli_option_context (NULL,
                                        _("List the Caveman rule packs: built-in and global "
                                          "(DATA_DIR/rules), by language."),
                                        _("For each pack: its language, name, source, how many "
@@ -133,30 +136,38 @@ winnow_cli_rules (int    argc,
       return n_errors > 0 ? WINNOW_EXIT_FAILURE : WINNOW_EXIT_OK;
     }
 
-  g_print ("%-7s %-11s %-9s %5s %5s %5s %5s %5s\n", _("lang"), _("pack"), _("source"),
-           _("rules"), _("lite"), _("full"), _("ultra"), _("tests"));
+  table = winnow_cli_table_new ("lllrrrrr", _("lang"), _("pack"), _("source"), _("rules"),
+                                _("lite"), _("full"), _("ultra"), _("tests"), NULL);
   for (guint i = 0; i < packs->len; i++)
     {
       WinnowRulePack *pack = g_ptr_array_index (packs, i);
+      g_autofree char *n_rules = g_strdup_printf ("%u", winnow_rule_pack_get_n_rules (pack));
+      g_autofree char *n_lite =
+        g_strdup_printf ("%u", count_rules_at (pack, WINNOW_CAVEMAN_INTENSITY_LITE));
+      g_autofree char *n_full =
+        g_strdup_printf ("%u", count_rules_at (pack, WINNOW_CAVEMAN_INTENSITY_FULL));
+      g_autofree char *n_ultra =
+        g_strdup_printf ("%u", count_rules_at (pack, WINNOW_CAVEMAN_INTENSITY_ULTRA));
+      g_autofree char *n_tests = g_strdup_printf ("%u", winnow_rule_pack_get_n_tests (pack));
 
-      g_print ("%-7s %-11s %-9s %5u %5u %5u %5u %5u\n", winnow_rule_pack_get_language (pack),
-               winnow_rule_pack_get_name (pack), winnow_rule_pack_get_source (pack),
-               winnow_rule_pack_get_n_rules (pack),
-               count_rules_at (pack, WINNOW_CAVEMAN_INTENSITY_LITE),
-               count_rules_at (pack, WINNOW_CAVEMAN_INTENSITY_FULL),
-               count_rules_at (pack, WINNOW_CAVEMAN_INTENSITY_ULTRA),
-               winnow_rule_pack_get_n_tests (pack));
+      winnow_cli_table_add_row (table, winnow_rule_pack_get_language (pack),
+                                winnow_rule_pack_get_name (pack), winnow_rule_pack_get_source (pack),
+                                n_rules, n_lite, n_full, n_ultra, n_tests, NULL);
 
       for (guint r = 0; list_rules && r < winnow_rule_pack_get_n_rules (pack); r++)
         {
           WinnowRule *rule = winnow_rule_pack_get_rule (pack, r);
+          g_autofree char *line =
+            g_strdup_printf ("    %-28s %-5s %-9s %s", winnow_rule_get_name (rule),
+                             winnow_caveman_intensity_to_string (winnow_rule_get_min_intensity (rule)),
+                             winnow_rule_context_to_string (winnow_rule_get_context (rule)),
+                             winnow_rule_get_description (rule) ? winnow_rule_get_description (rule) : "");
 
-          g_print ("    %-28s %-5s %-9s %s\n", winnow_rule_get_name (rule),
-                   winnow_caveman_intensity_to_string (winnow_rule_get_min_intensity (rule)),
-                   winnow_rule_context_to_string (winnow_rule_get_context (rule)),
-                   winnow_rule_get_description (rule) ? winnow_rule_get_description (rule) : "");
+          winnow_cli_table_add_line (table, g_strchomp (line));
         }
     }
+  text = winnow_cli_table_format (table);
+  g_print ("%s", text);
   winnow_cli_print_diagnostics (diagnostics, FALSE);
 
   return n_errors > 0 ? WINNOW_EXIT_FAILURE : WINNOW_EXIT_OK;
@@ -181,7 +192,7 @@ winnow_cli_expand (int    argc,
     { NULL }
   };
 
-  context = winnow_cli_option_context ("expand", _("[FILE|-]"),
+  context = winnow_cli_option_context (_("[FILE|-]"),
                                        _("Write the abbreviations of Caveman-compressed text out "
                                          "in full."),
                                        _("Abbreviations from the language's table (“DB” → "

@@ -392,7 +392,7 @@ winnow_cli_run (int    argc,
     { NULL }
   };
 
-  context = winnow_cli_option_context ("run", _("[OPTION…] -- COMMAND [ARGUMENT…]"),
+  context = winnow_cli_option_context (_("-- COMMAND [ARGUMENT…]"),
                                        _("Run COMMAND, compress what it printed and print that."),
                                        _("The command runs without a shell, its arguments exactly "
                                          "as given; with --shell, its words are joined into one "

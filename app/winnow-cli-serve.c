@@ -62,7 +62,7 @@ winnow_cli_serve (int    argc,
     { NULL }
   };
 
-  context = winnow_cli_option_context ("serve", NULL,
+  context = winnow_cli_option_context (NULL,
                                        _("Serve the HTTP API: compression previews, filters, settings "
                                          "and savings for dashboards and agents."),
                                        _("Every request needs the header “Authorization: Bearer "

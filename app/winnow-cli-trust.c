@@ -83,7 +83,7 @@ winnow_cli_trust (int    argc,
     { NULL }
   };
 
-  context = winnow_cli_option_context ("trust", _("status|approve|revoke [PROJECT_DIR]"),
+  context = winnow_cli_option_context (_("status|approve|revoke [PROJECT_DIR]"),
                                        _("Decide whether a project's .rtk/filters.json may run."),
                                        _("status   show the SHA-256 of .rtk/filters.json and whether "
                                          "it is trusted, changed since approval, or untrusted\n"

@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 
 #include "winnow-cli.h"
+#include "winnow-cli-table.h"
 
 /* Whether @path holds a Caveman rule pack rather than filters: an object with "language" and
  * a "rules" array. */
@@ -158,7 +159,7 @@ winnow_cli_verify (int    argc,
     { NULL }
   };
 
-  context = winnow_cli_option_context ("verify", _("[FILE|DIR…]"),
+  context = winnow_cli_option_context (_("[FILE|DIR…]"),
                                        _("Run the inline tests[] of filter packs and rule packs."),
                                        _("Without arguments, every filter in the catalog is checked "
                                          "(built-in, global and trusted project filters) and every "
@@ -327,7 +328,7 @@ winnow_cli_filters (int    argc,
     { NULL }
   };
 
-  context = winnow_cli_option_context ("filters", NULL,
+  context = winnow_cli_option_context (NULL,
                                        _("List the filter catalog: built-in, global and trusted "
                                          "project filters, in the order they are tried."),
                                        _("Load problems are listed after the filters.\n\n"
@@ -393,13 +394,26 @@ winnow_cli_filters (int    argc,
         }
       else
         {
-          g_print ("%-12s %8s %8s\n", _("category"), _("filters"), _("tests"));
+          g_autoptr(WinnowCliTable) table = winnow_cli_table_new ("lrr", _("category"),
+                                                                  _("filters"), _("tests"), NULL);
+          g_autofree char *text = NULL;
+
           for (const GList *l = keys; l != NULL; l = l->next)
             {
               CategoryCount *count = g_hash_table_lookup (counts, l->data);
-              g_print ("%-12s %8u %8u\n", (const char *) l->data, count->filters, count->tests);
+              g_autofree char *n_filters = g_strdup_printf ("%u", count->filters);
+              g_autofree char *n_tests = g_strdup_printf ("%u", count->tests);
+
+              winnow_cli_table_add_row (table, (const char *) l->data, n_filters, n_tests, NULL);
             }
-          g_print ("%-12s %8u %8u\n", _("total"), filters->len, total_tests);
+          {
+            g_autofree char *n_filters = g_strdup_printf ("%u", filters->len);
+            g_autofree char *n_tests = g_strdup_printf ("%u", total_tests);
+
+            winnow_cli_table_add_row (table, _("total"), n_filters, n_tests, NULL);
+          }
+          text = winnow_cli_table_format (table);
+          g_print ("%s", text);
         }
     }
   else if (json)
@@ -444,17 +458,24 @@ winnow_cli_filters (int    argc,
     }
   else
     {
-      g_print ("%-24s %-9s %8s %-9s %5s  %s\n", _("id"), _("source"), _("priority"),
-               _("category"), _("tests"), _("file"));
+      g_autoptr(WinnowCliTable) table = winnow_cli_table_new ("llrlrl", _("id"), _("source"),
+                                                              _("priority"), _("category"),
+                                                              _("tests"), _("file"), NULL);
+      g_autofree char *text = NULL;
+
       for (guint i = 0; i < filters->len; i++)
         {
           WinnowFilter *filter = g_ptr_array_index (filters, i);
+          g_autofree char *priority = g_strdup_printf ("%d", winnow_filter_get_priority (filter));
+          g_autofree char *n_tests = g_strdup_printf ("%u", winnow_filter_get_n_tests (filter));
 
-          g_print ("%-24s %-9s %8d %-9s %5u  %s\n", winnow_filter_get_id (filter),
-                   winnow_filter_source_to_string (winnow_filter_get_source (filter)),
-                   winnow_filter_get_priority (filter), winnow_filter_get_category (filter),
-                   winnow_filter_get_n_tests (filter), winnow_filter_get_file (filter));
+          winnow_cli_table_add_row (table, winnow_filter_get_id (filter),
+                                    winnow_filter_source_to_string (winnow_filter_get_source (filter)),
+                                    priority, winnow_filter_get_category (filter), n_tests,
+                                    winnow_filter_get_file (filter), NULL);
         }
+      text = winnow_cli_table_format (table);
+      g_print ("%s", text);
       winnow_cli_print_diagnostics (diagnostics, FALSE);
     }
 

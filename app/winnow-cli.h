@@ -56,8 +56,7 @@ void           winnow_cli_record          (WinnowContext          *context,
 GOptionGroup  *winnow_cli_common_group    (WinnowCliCommon  *common);
 void           winnow_cli_common_clear    (WinnowCliCommon  *common);
 WinnowContext *winnow_cli_common_context  (WinnowCliCommon  *common);
-GOptionContext *winnow_cli_option_context (const char       *command,
-                                           const char       *parameters,
+GOptionContext *winnow_cli_option_context (const char       *parameters,
                                            const char       *summary,
                                            const char       *description);
 gboolean       winnow_cli_parse           (GOptionContext   *context,

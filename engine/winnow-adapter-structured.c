@@ -141,8 +141,9 @@ is_status_line (const char *line,
   /* pytest: "E       assert 3 == 4"; banners "_____ test_x _____", "==== 1 failed ====" */
   if (indent == 0 && n >= 2 && t[0] == 'E' && (t[1] == ' ' || t[1] == '\t'))
     return TRUE;
+  /* (docker build's " ---> 3f2a…" is an arrow, not a banner) */
   if (n >= 3 && (starts_with (t, n, "===") || starts_with (t, n, "___") ||
-                 starts_with (t, n, "---")))
+                 (starts_with (t, n, "---") && !starts_with (t, n, "--->"))))
     {
       for (gsize k = 3; k < n; k++)
         if (strchr ("=_- ", t[k]) == NULL)

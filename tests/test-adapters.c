@@ -256,6 +256,12 @@ test_structured_detect (void)
     "FAIL this line is very long because it carries a great deal of text that goes on and on\n";
   const char *bullets_only =
     "Shopping:\n  - milk\n  - eggs\n  - bread\n  - butter\n  - jam\n  - tea\n";
+  /* docker build's " ---> 3f2a…" lines are arrows, not "--- FAIL" banners (corpus
+   * docker-build-cached: read as status lines, the summary lost "Successfully built") */
+  const char *docker_build =
+    "Step 2/7 : WORKDIR /app\n ---> Using cache\n ---> af47bb1aec71\n"
+    "Step 3/7 : COPY app.sh /app/\n ---> Using cache\n ---> f7415fd17cfd\n"
+    "Successfully built 319f955bbf15\nSuccessfully tagged inventory:ok\n";
 
   pytest = load_fixture ("pytest-fail.txt", &length);
   g_assert_cmpstr (detect_only (pytest, "structured"), ==, "structured");
@@ -266,6 +272,7 @@ test_structured_detect (void)
   g_assert_null (detect_only (yaml_list, "structured"));
   g_assert_null (detect_only (long_lines, "structured"));
   g_assert_null (detect_only (bullets_only, "structured"));   /* no status, no location */
+  g_assert_null (detect_only (docker_build, "structured"));
 }
 
 static void

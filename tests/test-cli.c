@@ -496,6 +496,22 @@ test_filters (void)
   WINNOW (&table, tmp_root, NULL, "filters");
   g_assert_cmpint (table.status, ==, 0);
   g_assert_nonnull (strstr (out_str (&table), "generic-output"));
+  /* a table: the source column starts at the same place on every line, and the right-aligned
+   * priority column ends at the same place */
+  {
+    g_auto(GStrv) lines = g_strsplit (out_str (&table), "\n", -1);
+    const char *heading = lines[0];
+    gsize source_at = strstr (heading, "source") - heading;
+    gsize priority_end = strstr (heading, "priority") - heading + strlen ("priority");
+
+    for (guint i = 1; lines[i] != NULL && lines[i][0] != '\0'; i++)
+      {
+        g_assert_cmpint (lines[i][source_at - 1], ==, ' ');
+        g_assert_cmpint (lines[i][source_at], !=, ' ');
+        g_assert_true (g_ascii_isdigit (lines[i][priority_end - 1]));
+        g_assert_cmpint (lines[i][priority_end], ==, ' ');
+      }
+  }
 
   WINNOW (&json, tmp_root, NULL, "filters", "--json");
   g_assert_cmpint (json.status, ==, 0);

@@ -149,7 +149,7 @@ test_migrate_previous (Fixture       *f,
   g_assert_cmpuint (winnow_store_get_schema_version (old), ==, last - 1);
   /* what the last migration adds is not there yet */
   g_assert_cmpint (sql_number (f->path, "SELECT count(*) FROM sqlite_schema WHERE name = "
-                               "'events_time_groups'"), ==, 0);
+                               "'event_sums'"), ==, 0);
   add_event (old, 0, "git status", "/p", "git-status", 100, 20);
   /* a raw output written by the previous version */
   g_assert_true (winnow_store_add_raw_output (old, "0123456789abcdef01234567", 0, 42, "ab", "/x",
@@ -162,7 +162,7 @@ test_migrate_previous (Fixture       *f,
   g_assert_cmpuint (winnow_store_get_schema_version (store), ==, last);
   g_assert_cmpint (sql_number (f->path, "PRAGMA user_version"), ==, last);
   g_assert_cmpint (sql_number (f->path, "SELECT count(*) FROM sqlite_schema WHERE name = "
-                               "'events_time_groups'"), ==, 1);
+                               "'event_sums'"), ==, 1);
   {
     g_autoptr(WinnowRawOutputInfo) info = winnow_store_lookup_raw_output (store,
                                                                           "0123456789abcdef01234567",
@@ -708,6 +708,204 @@ test_async (Fixture       *f,
   g_assert_cmpuint (((WinnowSavingsRow *) days->pdata[6])->events, ==, 1);
 }
 
+/* ---- hourly sums ------------------------------------------------------------------------ */
+
+typedef struct
+{
+  gint64      time_us;
+  const char *filter_id;
+  const char *command;
+  const char *project;
+  guint64     before, after;
+  gboolean    purged;
+} SumsEvent;
+
+#define N_SUMS_EVENTS 600
+
+static void
+make_sums_events (WinnowStore *store,
+                  SumsEvent   *events,
+                  gint64       now)
+{
+  static const char * const filters[] = { "git-status", "test-pytest", NULL };
+  /* commands that are their own chart key (program, subcommand) */
+  static const char * const commands[] = { "git status", "pytest", "make" };
+  static const char * const projects[] = { "/a", "/b", NULL };
+  g_autoptr(GRand) rand = g_rand_new_with_seed (42);
+
+  for (guint i = 0; i < N_SUMS_EVENTS; i++)
+    {
+      SumsEvent *e = &events[i];
+
+      /* any microsecond of the last four days and a bit of the next hour */
+      e->time_us = now - (gint64) (g_rand_double (rand) * 4 * G_TIME_SPAN_DAY) +
+                   (i % 50 == 0 ? G_TIME_SPAN_MINUTE * 20 : 0);
+      e->filter_id = filters[g_rand_int_range (rand, 0, 3)];
+      e->command = commands[g_rand_int_range (rand, 0, 3)];
+      e->project = projects[g_rand_int_range (rand, 0, 3)];
+      e->before = g_rand_int_range (rand, 1, 1000);
+      e->after = i % 7 == 0 ? e->before + 3 : e->before / 2;
+      add_event (store, e->time_us, e->command, e->project, e->filter_id, e->before, e->after);
+    }
+}
+
+static void
+expect_row (const WinnowSavingsRow *row,
+            const SumsEvent        *events,
+            gint64                  from_us,
+            gint64                  to_us,
+            int                     field,   /* 0 none, 1 filter, 2 command, 3 project */
+            const char             *key)
+{
+  gint64 n = 0, before = 0, after = 0, grown = 0, tokens_grown = 0;
+
+  for (guint i = 0; i < N_SUMS_EVENTS; i++)
+    {
+      const SumsEvent *e = &events[i];
+      const char *k = field == 1 ? e->filter_id : field == 2 ? e->command : e->project;
+
+      if (e->purged || e->time_us < from_us || e->time_us >= to_us)
+        continue;
+      if (field != 0 && g_strcmp0 (k, key) != 0)
+        continue;
+      n++;
+      before += e->before;
+      after += e->after;
+      grown += e->after > e->before;
+      tokens_grown += e->after > e->before ? e->after - e->before : 0;
+    }
+
+  g_assert_cmpint (row->events, ==, n);
+  g_assert_cmpint (row->tokens_before, ==, before);
+  g_assert_cmpint (row->tokens_after, ==, after);
+  g_assert_cmpint (row->bytes_before, ==, before * 4);
+  g_assert_cmpint (row->grown_events, ==, grown);
+  g_assert_cmpint (row->tokens_grown, ==, tokens_grown);
+}
+
+static void
+check_sums (WinnowStore     *store,
+            const SumsEvent *events)
+{
+  /* periods that start anywhere inside an hour, and all time */
+  static const GTimeSpan periods[] = {
+    0, 17 * G_TIME_SPAN_MINUTE, G_TIME_SPAN_HOUR + 1, 30 * G_TIME_SPAN_HOUR + 123457,
+    3 * G_TIME_SPAN_DAY,
+  };
+
+  for (guint p = 0; p < G_N_ELEMENTS (periods); p++)
+    for (int field = 0; field <= 3; field++)
+      {
+        g_autoptr(GError) error = NULL;
+        gint64 before_query = g_get_real_time ();
+        g_autoptr(GPtrArray) rows = winnow_store_query (store, (WinnowStoreGroup) field,
+                                                        periods[p], 0, &error);
+        gint64 from_us = periods[p] > 0 ? before_query - periods[p] : G_MININT64;
+        gint64 total = 0;
+
+        g_assert_no_error (error);
+        for (guint r = 0; r < rows->len; r++)
+          {
+            const WinnowSavingsRow *row = rows->pdata[r];
+
+            expect_row (row, events, from_us, G_MAXINT64, field, row->key);
+            total += row->events;
+          }
+        /* and no event of the period is missing from the groups */
+        for (guint i = 0; i < N_SUMS_EVENTS; i++)
+          if (!events[i].purged && events[i].time_us >= from_us)
+            total--;
+        g_assert_cmpint (total, ==, 0);
+      }
+}
+
+static void
+test_hourly_sums (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WinnowStore) store = winnow_store_open (f->path, &error);
+  SumsEvent *events = g_new0 (SumsEvent, N_SUMS_EVENTS);
+  gint64 now = g_get_real_time ();
+  gint64 cut;
+
+  g_assert_no_error (error);
+  make_sums_events (store, events, now);
+  check_sums (store, events);
+
+  /* a purge that cuts through an hour: the sums lose exactly the purged events */
+  cut = now - 2 * G_TIME_SPAN_DAY - 7 * G_TIME_SPAN_MINUTE;
+  g_assert_cmpint (winnow_store_purge (store, cut, &error), >, 0);
+  g_assert_no_error (error);
+  for (guint i = 0; i < N_SUMS_EVENTS; i++)
+    if (events[i].time_us < cut)
+      events[i].purged = TRUE;
+  check_sums (store, events);
+  /* no hour is left behind with nothing in it */
+  g_assert_cmpint (sql_number (f->path, "SELECT count(*) FROM event_sums WHERE events <= 0"),
+                   ==, 0);
+  g_assert_cmpint (sql_number (f->path, "SELECT sum (events) FROM event_sums WHERE dim = 2"),
+                   ==, sql_number (f->path, "SELECT count(*) FROM events"));
+
+  /* the sums follow the events, so a recorded event is never edited behind their back */
+  {
+    sqlite3 *db = NULL;
+
+    g_assert_cmpint (sqlite3_open_v2 (f->path, &db, SQLITE_OPEN_READWRITE, NULL), ==, SQLITE_OK);
+    g_assert_cmpint (sqlite3_exec (db, "UPDATE events SET tokens_after = 0", NULL, NULL, NULL),
+                     !=, SQLITE_OK);
+    g_assert_cmpstr (sqlite3_errmsg (db), ==, "recorded events are not edited");
+    sqlite3_close (db);
+  }
+
+  g_free (events);
+}
+
+/* Local days in a zone half an hour off UTC start inside an hour: the partial hours at both
+ * ends of each day come from the events, the rest from the sums. */
+static void
+test_hourly_sums_half_hour_zone (void)
+{
+  if (g_test_subprocess ())
+    {
+      g_autofree char *dir = g_dir_make_tmp ("winnow-store-XXXXXX", NULL);
+      g_autofree char *path = g_build_filename (dir, "winnow.db", NULL);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(WinnowStore) store = NULL;
+      g_autoptr(GPtrArray) days = NULL;
+      g_autoptr(GDateTime) now = NULL;
+      g_autoptr(GDateTime) today = NULL;
+      SumsEvent *events = g_new0 (SumsEvent, N_SUMS_EVENTS);
+
+      g_setenv ("TZ", "Asia/Kolkata", TRUE);
+      store = winnow_store_open (path, &error);
+      g_assert_no_error (error);
+      make_sums_events (store, events, g_get_real_time ());
+      days = winnow_store_query_days (store, 6, &error);
+      g_assert_no_error (error);
+
+      now = g_date_time_new_now_local ();
+      g_assert_cmpint (g_date_time_get_utc_offset (now), ==, 330 * G_TIME_SPAN_MINUTE);
+      today = g_date_time_new_local (g_date_time_get_year (now), g_date_time_get_month (now),
+                                     g_date_time_get_day_of_month (now), 0, 0, 0);
+      for (guint d = 0; d < days->len; d++)
+        {
+          g_autoptr(GDateTime) start = g_date_time_add_days (today, (int) d - 5);
+          gint64 from_us = g_date_time_to_unix (start) * G_USEC_PER_SEC;
+
+          expect_row (days->pdata[d], events, from_us, from_us + G_TIME_SPAN_DAY, 0, NULL);
+        }
+
+      g_clear_object (&store);
+      test_util_remove_tree (dir);
+      g_free (events);
+      return;
+    }
+
+  g_test_trap_subprocess (NULL, 0, G_TEST_SUBPROCESS_INHERIT_STDERR);
+  g_test_trap_assert_passed ();
+}
+
 int
 main (int    argc,
       char **argv)
@@ -731,6 +929,8 @@ main (int    argc,
   ADD ("/winnow/store/trust-approvals", test_trust_approvals);
   ADD ("/winnow/store/concurrent-writers", test_concurrent_writers);
   ADD ("/winnow/store/async", test_async);
+  ADD ("/winnow/store/hourly-sums", test_hourly_sums);
+  g_test_add_func ("/winnow/store/hourly-sums/half-hour-zone", test_hourly_sums_half_hour_zone);
 #undef ADD
 
   return g_test_run ();

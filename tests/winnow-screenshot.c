@@ -10,6 +10,7 @@
 
 #include "config.h"
 
+#include <glib/gi18n.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -469,6 +470,12 @@ main (int    argc,
   gboolean ok;
 
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  /* the pages in the language of $LANGUAGE; WINNOW_LOCALEDIR=<build>/po for uninstalled
+   * catalogues, as for winnow itself */
+  bindtextdomain (GETTEXT_PACKAGE, g_getenv ("WINNOW_LOCALEDIR") ? g_getenv ("WINNOW_LOCALEDIR")
+                                                                 : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
   gtk_init ();
   adw_init ();
   test_ui_load_style ();

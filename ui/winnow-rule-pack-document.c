@@ -18,6 +18,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "winnow-rule-pack-document.h"
@@ -423,7 +424,7 @@ winnow_rule_pack_document_validate (WinnowRulePackDocument  *self,
   if (pack == NULL || message != NULL)
     {
       g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_JSON, "%s",
-                   message ? message : "the text is not a rule pack");
+                   message ? message : _("the text is not a rule pack"));
       return FALSE;
     }
 
@@ -460,7 +461,7 @@ winnow_rule_pack_document_save_as (WinnowRulePackDocument  *self,
 
   if (!winnow_rule_pack_document_validate (self, &local_error))
     {
-      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_JSON, "%s: not saved: %s", path,
+      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_JSON, _("%s: not saved: %s"), path,
                    local_error->message);
       return FALSE;
     }
@@ -470,7 +471,7 @@ winnow_rule_pack_document_save_as (WinnowRulePackDocument  *self,
     {
       int saved_errno = errno;
 
-      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_IO, "%s: cannot create the folder: %s",
+      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_IO, _("%s: cannot create the folder: %s"),
                    dir, g_strerror (saved_errno));
       return FALSE;
     }
@@ -482,7 +483,7 @@ winnow_rule_pack_document_save_as (WinnowRulePackDocument  *self,
       if (!g_file_set_contents (backup, old_text, old_length, &local_error))
         {
           g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_IO,
-                       "%s: not saved: cannot keep the previous version as %s: %s", path,
+                       _("%s: not saved: cannot keep the previous version as %s: %s"), path,
                        backup, local_error->message);
           return FALSE;
         }

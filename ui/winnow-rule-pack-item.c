@@ -332,7 +332,7 @@ winnow_rule_pack_item_get_document (WinnowRulePackItem  *self,
   if (file == NULL)
     {
       g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_NOT_FOUND,
-                   "rule pack “%s” has no file", winnow_rule_pack_get_name (self->pack));
+                   _("rule pack “%s” has no file"), winnow_rule_pack_get_name (self->pack));
       return NULL;
     }
 

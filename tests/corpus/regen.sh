@@ -57,6 +57,11 @@ if [ "$INSTALL" = 1 ]; then
     ruby ruby-rspec ruby-minitest rake rubocop \
     git rsync tree ripgrep curl wget openssh-client util-linux nodejs npm
   # rust: rustup toolchain with clippy is expected in ~/.cargo/bin
+  # infrastructure and cloud CLIs. kubectl: Debian's kubernetes-client, unless a kubectl is
+  # already installed (google-cloud-cli ships one at the same path; the two packages conflict)
+  DEBIAN_FRONTEND=noninteractive apt-get install -y \
+    gradle docker.io busybox-static systemd-journal-remote awscli gh
+  command -v kubectl > /dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y kubernetes-client
 fi
 
 # ---------------------------------------------------------------------------
@@ -477,12 +482,6 @@ cap ssh-unknown-host          network ssh ssh . 'ssh -o BatchMode=yes deploy@nos
 cap ssh-refused               network ssh ssh . 'ssh -o BatchMode=yes -p 9 127.0.0.1 true'
 
 # ===========================================================================
-# JavaScript builds, browser tests and package managers beyond npm; Poetry,
-# Bundler, Composer (PyPI, RubyGems and Packagist are unreachable: their
-# network steps are real offline failures). Playwright drives Debian's
-# chromium (playwright.config.js), never a downloaded browser build.
-# uv is neither in Debian 12 nor on npm: no samples.
-# ===========================================================================
 if [ "$INSTALL" = 1 ]; then
   log "installing tools (JS builds, pnpm/yarn, poetry, bundler, composer)"
   DEBIAN_FRONTEND=noninteractive apt-get install -y \
@@ -575,7 +574,136 @@ capc phpunit-fail-color       test phpunit test-phpunit $PA 'phpunit --colors=al
 cap phpunit-testdox           test phpunit test-phpunit $PA 'phpunit --testdox'
 cap phpunit-pass              test phpunit test-phpunit $PA 'phpunit tests-pass'
 cap phpunit-testdox-long      test phpunit test-phpunit $PA 'phpunit --testdox tests-long'
+=======
+# infrastructure: systemd, docker, kubectl; build: gradle; cloud CLIs: aws, gh, gcloud
+# ===========================================================================
 
+# systemd without a running systemd: unit files under a --root tree, systemd-analyze
+# on units with real mistakes, and journalctl on a journal file written by
+# systemd-journal-remote from make-journal.py's export stream
+SD=systemd-units
+setup $SD 'rm -rf journal root/etc/systemd/system/*.wants && mkdir -p journal && python3 make-journal.py | /lib/systemd/systemd-journal-remote -o journal/web-01.journal -'
+cap systemd-analyze-verify    infra systemd-analyze systemctl-status $SD 'systemd-analyze verify root/etc/systemd/system/inventory-worker.service'
+cap systemd-analyze-verify-timer infra systemd-analyze systemctl-status $SD 'systemd-analyze verify root/etc/systemd/system/inventory-backup.timer'
+cap systemd-analyze-calendar  infra systemd-analyze systemctl-status $SD "systemd-analyze calendar 'daily 02:30' 'Mon..Fri *-*-* 02:30'"
+cap systemctl-list-unit-files infra systemctl systemctl-status $SD 'systemctl list-unit-files'
+cap systemctl-root-list       infra systemctl systemctl-status $SD 'systemctl --root=root list-unit-files'
+cap systemctl-root-enable     infra systemctl systemctl-status $SD 'systemctl --root=root enable inventory-api.service inventory-worker.service inventory-backup.timer'
+cap systemctl-is-enabled      infra systemctl systemctl-status $SD 'systemctl --root=root is-enabled inventory-api.service inventory-backup.service inventory-cache.service'
+cap systemctl-root-cat        infra systemctl systemctl-status $SD 'systemctl --root=root cat inventory-worker.service'
+cap journalctl-unit           infra journalctl systemctl-status $SD 'journalctl --file=journal/web-01.journal -u inventory-worker.service --no-pager'
+cap journalctl-errors         infra journalctl systemctl-status $SD 'journalctl --file=journal/web-01.journal -p warning --no-pager'
+cap journalctl-all            infra journalctl systemctl-status $SD 'journalctl --directory=journal --no-pager'
+cap journalctl-no-entries     infra journalctl systemctl-status $SD 'journalctl --file=journal/web-01.journal -u nginx.service --no-pager'
+setup $SD 'rm -rf root/etc/systemd/system/*.wants'
+
+# docker: the CLI alone first (no daemon), then a private dockerd (vfs storage, no
+# network) when this runs as root; its one image is busybox-static imported from Debian
+DK=docker-app
+cap docker-ps-no-daemon       infra docker docker-ps $DK 'docker ps'
+if command -v dockerd > /dev/null && [ "$(id -u)" = 0 ] && [ -x /bin/busybox ]; then
+  DKS=$(mktemp -d /tmp/winnow-corpus-docker.XXXXXX)
+  dockerd --storage-driver=vfs --data-root="$DKS/data" --exec-root="$DKS/exec" --pidfile="$DKS/dockerd.pid" \
+    -H "unix://$DKS/docker.sock" --iptables=false --bridge=none > "$DKS/dockerd.log" 2>&1 &
+  DOCKERD_PID=$!
+  export DOCKER_HOST="unix://$DKS/docker.sock"
+  for _ in $(seq 60); do docker info > /dev/null 2>&1 && break; sleep 0.5; done
+  mkdir -p "$DKS/rootfs/bin"
+  cp /bin/busybox "$DKS/rootfs/bin/"
+  for a in $(/bin/busybox --list | grep -vx busybox); do ln -sf busybox "$DKS/rootfs/bin/$a"; done
+  tar -C "$DKS/rootfs" -c . | docker import - winnow/busybox:1.35 > /dev/null
+  cap docker-build-error      infra docker docker-build $DK 'docker build -t inventory:dev .'
+  cap docker-build-missing-file infra docker docker-build $DK 'docker build -f Dockerfile.missing -t inventory:missing .'
+  cap docker-build-ok         infra docker docker-build $DK 'docker build -f Dockerfile.ok -t inventory:ok .'
+  cap docker-build-cached     infra docker docker-build $DK 'docker build -f Dockerfile.ok -t inventory:ok .'
+  setup $DK 'docker run --name inventory-worker inventory:ok; docker run -d --name inventory-idle winnow/busybox:1.35 sleep 600; docker run --name inventory-once -e BROKER_URL=amqp://broker:5672 inventory:ok'
+  cap docker-ps-all           infra docker docker-ps $DK 'docker ps -a'
+  cap docker-ps               infra docker docker-ps $DK 'docker ps'
+  cap docker-logs             infra docker docker-logs $DK 'docker logs inventory-worker'
+  cap docker-logs-timestamps  infra docker docker-logs $DK 'docker logs -t inventory-worker'
+  cap docker-run-missing-image infra docker docker-logs $DK 'docker run --rm --pull never inventory:nosuch'
+  # no container may outlive the daemon (a running one keeps its shim alive)
+  docker rm -f $(docker ps -aq) > /dev/null 2>&1
+  kill "$DOCKERD_PID" 2> /dev/null; wait "$DOCKERD_PID" 2> /dev/null
+  unset DOCKER_HOST
+  umount "$DKS/data" 2> /dev/null
+  rm -rf "$DKS"
+fi
+
+# kubectl with no cluster: a kubeconfig naming closed local ports
+K=k8s-app
+export KUBECONFIG="$P/$K/kubeconfig"
+cap kubectl-get-pods-refused  infra kubectl kubectl $K 'kubectl get pods'
+cap kubectl-apply-refused     infra kubectl kubectl $K 'kubectl apply --dry-run=client -f manifests/deployment.yaml'
+cap kubectl-apply-syntax      infra kubectl kubectl $K 'kubectl apply --dry-run=client -f broken/service.yaml'
+cap kubectl-kustomize         infra kubectl kubectl $K 'kubectl kustomize overlays/prod'
+cap kubectl-kustomize-error   infra kubectl kubectl $K 'kubectl kustomize overlays/staging'
+cap kubectl-create-dry-run    infra kubectl kubectl $K 'kubectl create deployment inventory-worker --image=inventory-worker:0.9.1 --replicas=2 --dry-run=client -o yaml'
+cap kubectl-config-contexts   infra kubectl kubectl $K 'kubectl config get-contexts'
+unset KUBECONFIG
+
+# Gradle (Debian's 4.4.1 on JDK 17), offline: JUnit 4 from /usr/share/java
+GR=gradle-app
+setup $GR 'rm -rf build .gradle broken/build broken/.gradle'
+cap gradle-test-fail          test gradle gradle $GR 'gradle --offline --no-daemon test'
+capt gradle-test-fail-tty     test gradle gradle $GR 'gradle --offline --no-daemon test'
+cap gradle-test-stacktrace    test gradle gradle $GR 'gradle --offline --no-daemon test --stacktrace'
+cap gradle-test-pass          test gradle gradle $GR 'gradle --offline --no-daemon test --tests com.example.shop.CartTest.countsItems'
+cap gradle-compile-error      build gradle gradle $GR/broken 'gradle --offline --no-daemon build'
+cap gradle-no-task            build gradle gradle $GR 'gradle --offline --no-daemon deploy'
+setup $GR 'rm -rf build .gradle broken/build broken/.gradle'
+
+# cloud CLIs: configuration from projects/cloud-cli only; the aws endpoint is a
+# python3 http.server on 127.0.0.1 (an HTML answer, a 404) or a closed port
+CL=cloud-cli
+export AWS_CONFIG_FILE="$P/$CL/aws/config" AWS_SHARED_CREDENTIALS_FILE="$P/$CL/aws/credentials" AWS_PAGER=
+python3 -m http.server 8767 --bind 127.0.0.1 --directory "$P/$CL/endpoint" > /dev/null 2>&1 &
+AWS_HTTP_PID=$!
+sleep 1
+cap aws-configure-list        infra aws aws $CL 'aws configure list'
+cap aws-s3-ls-bad-xml         infra aws aws $CL 'aws s3 ls --endpoint-url http://127.0.0.1:8767'
+cap aws-s3-ls-404             infra aws aws $CL 'aws s3 ls s3://inventory-archive --endpoint-url http://127.0.0.1:8767'
+cap aws-s3-cp-missing         infra aws aws $CL 'aws s3 cp backup.sql.gz s3://inventory-backups/ --endpoint-url http://127.0.0.1:8767'
+cap aws-ec2-refused           infra aws aws $CL 'aws ec2 describe-instances --endpoint-url http://127.0.0.1:9'
+cap aws-ec2-refused-debug     infra aws aws $CL 'aws ec2 describe-instances --endpoint-url http://127.0.0.1:9 --debug'
+cap aws-missing-argument      infra aws aws $CL 'aws s3api list-objects-v2 --endpoint-url http://127.0.0.1:8767'
+cap aws-no-credentials        infra aws aws $CL 'AWS_SHARED_CREDENTIALS_FILE=/dev/null aws s3 ls s3://inventory-backups --endpoint-url http://127.0.0.1:8767'
+cap aws-unknown-profile       infra aws aws $CL 'aws --profile production s3 ls'
+kill "$AWS_HTTP_PID" 2> /dev/null
+unset AWS_CONFIG_FILE AWS_SHARED_CREDENTIALS_FILE AWS_PAGER
+
+export GH_CONFIG_DIR="$P/$CL/gh-config" GH_NO_UPDATE_NOTIFIER=1
+setup $CL 'rm -rf gh-config gh-repo && git init -q gh-repo && git -C gh-repo remote add origin https://github.com/example-org/inventory.git'
+cap gh-version                infra gh gh $CL 'gh --version'
+cap gh-auth-status            infra gh gh $CL 'gh auth status'
+cap gh-pr-list-no-auth        infra gh gh $CL/gh-repo 'gh pr list'
+cap gh-pr-list-offline        infra gh gh $CL/gh-repo 'GH_TOKEN=winnow-corpus-dummy gh pr list'
+cap gh-unknown-command        infra gh gh $CL/gh-repo 'gh pr merge-all'
+unset GH_CONFIG_DIR GH_NO_UPDATE_NOTIFIER
+
+# gcloud is not a Debian package (Google's own repository): captured only where it is
+# installed, with a fresh configuration directory and no account
+if command -v gcloud > /dev/null; then
+  export CLOUDSDK_CONFIG="$P/$CL/gcloud-config" CLOUDSDK_CORE_DISABLE_PROMPTS=1
+  setup $CL 'rm -rf gcloud-config'
+  cap gcloud-no-account       infra gcloud gcloud $CL 'gcloud compute instances list --project inventory-staging-4711'
+  cap gcloud-no-project       infra gcloud gcloud $CL 'gcloud run services list --region europe-west1'
+  cap gcloud-invalid-choice   infra gcloud gcloud $CL 'gcloud compute instnces list'
+  cap gcloud-config-set       infra gcloud gcloud $CL 'gcloud config set project inventory-staging-4711'
+  setup $CL 'rm -rf gcloud-config'
+  unset CLOUDSDK_CONFIG CLOUDSDK_CORE_DISABLE_PROMPTS
+fi
+
+# linker: a symbol defined twice (the undefined-reference samples are in the C section)
+setup c-app 'mkdir -p build'
+cap gcc-multiple-definition   build gcc build-gcc c-app 'gcc -Iinclude src/fixed_main.c src/inventory.c src/legacy_value.c src/legacy_debug.c -o build/fixed-dup'
+cap clang-multiple-definition build clang build-gcc c-app 'clang -Iinclude src/fixed_main.c src/inventory.c src/legacy_value.c src/legacy_debug.c -o build/fixed-dup'
+# JavaScript builds, browser tests and package managers beyond npm; Poetry,
+# Bundler, Composer (PyPI, RubyGems and Packagist are unreachable: their
+# network steps are real offline failures). Playwright drives Debian's
+# chromium (playwright.config.js), never a downloaded browser build.
+# uv is neither in Debian 12 nor on npm: no samples.
+# ====================================================================
 # ===========================================================================
 log "building manifest.json"
 python3 "$CORPUS/build_manifest.py"

@@ -1,0 +1,2 @@
+/* A second definition of the debug flag: another "multiple definition". */
+int inventory_debug = 1;
