@@ -15,7 +15,10 @@
  * Detection follows the seed — at least two ATX heading lines (`#` to `######` and a space),
  * at least 200 bytes — with two guards, since `# ` also opens comments in shell, Python, YAML
  * and TAP: at most a quarter of the other lines may look like code (`x = 1`, `return x;`,
- * `import os`, `$ make`), and TAP output (`TAP version 13`) is not Markdown.
+ * `import os`, `$ make`), and TAP output (`TAP version 13`) is not Markdown. A document also
+ * has at least one blank line: tools that print `# Section` lines over their findings
+ * (`composer validate`'s `# General errors`) pack them with none, and their list items are
+ * findings to keep, not prose to summarise.
  */
 
 #define G_LOG_DOMAIN "winnow-adapter"
@@ -212,6 +215,8 @@ markdown_detect (const char *text,
   guint headings = 0;
   guint body = 0;
   guint code = 0;
+  gboolean pending_blank = FALSE;
+  gboolean blank = FALSE;
 
   if (length < MIN_LENGTH)
     return FALSE;
@@ -220,7 +225,12 @@ markdown_detect (const char *text,
   while (_winnow_line_reader_next (&reader, &line, &n))
     {
       if (_winnow_is_blank (line, n))
-        continue;
+        {
+          /* only a blank line between two lines of text counts, not one at either end */
+          pending_blank = headings + body > 0;
+          continue;
+        }
+      blank = blank || pending_blank;
       if (headings == 0 && body == 0 && n >= 11 && memcmp (line, "TAP version", 11) == 0)
         return FALSE;   /* TAP's "# tests 3" comments are not headings */
       if (is_atx_heading (line, n))
@@ -234,7 +244,7 @@ markdown_detect (const char *text,
     }
 
   /* a script with `# comment` lines is not a document */
-  return headings >= MIN_HEADINGS && code * 4 <= body;
+  return headings >= MIN_HEADINGS && code * 4 <= body && blank;
 }
 
 /* The text from the start of line @first to the end of line @last. */

@@ -15,8 +15,11 @@
  * Also kept: pytest's `E   …` and `>   …` lines and section banners (`____ test_x ____`),
  * TAP's `not ok`, JUnit's numbered failures, Python traceback frames and the source line
  * under each, the symbol line above a Rust backtrace's `at file:line`, labelled values
- * (`left:`, `want:`, `Expected:`, `Caused by:`, `note:`…), phrases such as "could not" and
- * "not found", and the line right after a kept line that ends with a colon (`thread 'main'
+ * (`left:`, `want:`, `Expected:`, `Caused by:`, `note:`…, also with up to two words before the
+ * colon: Jest's `Received has value:`), phrases such as "could not" and "not found", the
+ * marked line of a JavaScript code frame (`  > 20 |   await expect(…)`), the body of a
+ * `--- Expected` / `+++ Actual` diff (PHPUnit, Jest: which values differ is the failure),
+ * and the line right after a kept line that ends with a colon (`thread 'main'
  * panicked at src/lib.rs:33:5:` announces the message on the next line).
  *
  * Detection follows the seed — at least 6 non-empty lines, more than one line per 80 bytes,
@@ -148,6 +151,23 @@ is_status_line (const char *line,
     }
   if (indent == 0 && n >= 2 && t[0] == '>' && (t[1] == ' ' || t[1] == '\t'))
     return TRUE;
+  /* the marked line of a code frame: "    > 20 |   await expect(…)" */
+  if (n >= 4 && t[0] == '>')
+    {
+      gsize k = 1;
+
+      while (k < n && t[k] == ' ')
+        k++;
+      if (k > 1 && k < n && g_ascii_isdigit (t[k]))
+        {
+          while (k < n && g_ascii_isdigit (t[k]))
+            k++;
+          while (k < n && t[k] == ' ')
+            k++;
+          if (k < n && t[k] == '|')
+            return TRUE;
+        }
+    }
   /* TAP, Python traceback frames, unittest's "Ran 12 tests in 0.003s" */
   if (starts_with (t, n, "not ok") || starts_with (t, n, "File \"") ||
       (starts_with (t, n, "Ran ") && n > 4 && g_ascii_isdigit (t[4])))
@@ -179,8 +199,19 @@ is_status_line (const char *line,
     {
       gsize l = labels[k].length;
 
-      if (n > l && t[l] == ':' && _winnow_ascii_equal_lower (t, labels[k].text, l))
-        return TRUE;
+      if (n <= l || !_winnow_ascii_equal_lower (t, labels[k].text, l))
+        continue;
+      /* "Expected:", and "Received has value:" / "Expected substring:" (up to two words) */
+      for (guint words = 0; l < n && words <= 2; words++)
+        {
+          if (t[l] == ':')
+            return TRUE;
+          if (t[l] != ' ')
+            break;
+          l++;
+          while (l < n && g_ascii_isalpha (t[l]))
+            l++;
+        }
     }
 
   while (i < n)
@@ -376,6 +407,7 @@ structured_extract (const char                 *text,
   WinnowLineReader reader;
   const char *line;
   gboolean keep_next = FALSE;
+  gboolean in_diff = FALSE;
   gsize n;
 
   _winnow_line_reader_init (&reader, text, length);
@@ -387,9 +419,19 @@ structured_extract (const char                 *text,
       while (n > 0 && g_ascii_isspace (line[n - 1]))
         n--;
       if (n == 0)
-        continue;
+        {
+          in_diff = FALSE;
+          continue;
+        }
 
-      if (keep_next || is_status_line (line, n) ||
+      /* a diff body runs from its "+++ " header to the first line that is no diff line */
+      indent = _winnow_indent (line, n);
+      if (in_diff && strchr ("+- @", line[0]) == NULL)
+        in_diff = FALSE;
+      if (starts_with (line + indent, n - indent, "+++ "))
+        in_diff = TRUE;
+
+      if (keep_next || in_diff || is_status_line (line, n) ||
           find_location (line, n, &start, &location_length) || is_path_line (line, n) ||
           precedes_frame_location (&reader))
         {

@@ -482,6 +482,99 @@ cap ssh-unknown-host          network ssh ssh . 'ssh -o BatchMode=yes deploy@nos
 cap ssh-refused               network ssh ssh . 'ssh -o BatchMode=yes -p 9 127.0.0.1 true'
 
 # ===========================================================================
+if [ "$INSTALL" = 1 ]; then
+  log "installing tools (JS builds, pnpm/yarn, poetry, bundler, composer)"
+  DEBIAN_FRONTEND=noninteractive apt-get install -y \
+    chromium python3-poetry python3-trove-classifiers ruby-bundler composer phpunit
+  npm install -g pnpm@12 yarn@1
+fi
+
+PW=playwright-app
+setup $PW 'rm -rf test-results; [ -d node_modules ] || npm ci'
+cap playwright-test-fail      test playwright test-playwright $PW 'npx playwright test inventory'
+capt playwright-test-fail-tty test playwright test-playwright $PW 'npx playwright test inventory'
+cap playwright-test-line      test playwright test-playwright $PW 'npx playwright test --reporter=line inventory'
+cap playwright-test-pass      test playwright test-playwright $PW 'npx playwright test smoke'
+cap playwright-test-long      test playwright test-playwright $PW 'npx playwright test catalog'
+setup $PW 'rm -rf test-results'
+
+WP=webpack-app
+setup $WP 'rm -rf dist; [ -d node_modules ] || npm ci'
+cap webpack-build-error       build webpack build-webpack $WP 'npx webpack'
+capc webpack-build-error-color build webpack build-webpack $WP 'npx webpack --color'
+cap webpack-error-details     build webpack build-webpack $WP 'npx webpack --stats-error-details'
+cap webpack-build-ok          build webpack build-webpack $WP 'npx webpack --env ok'
+cap webpack-stats-verbose     build webpack build-webpack $WP 'npx webpack --env ok --stats verbose'
+
+PN=pnpm-app
+cap pnpm-install              package pnpm pnpm $PN 'rm -rf node_modules pnpm-lock.yaml && pnpm install'
+! want pnpm-install-tty || setup $PN 'rm -rf node_modules'
+capt pnpm-install-tty         package pnpm pnpm $PN 'pnpm install'
+setup $PN '[ -d node_modules ] || pnpm install'
+cap pnpm-ls                   package pnpm pnpm $PN 'pnpm ls'
+cap pnpm-ls-all               package pnpm pnpm $PN 'pnpm ls --depth Infinity'
+cap pnpm-why                  package pnpm pnpm $PN 'pnpm why has-flag'
+cap pnpm-add-404              package pnpm pnpm $PN 'pnpm add winnow-corpus-no-such-package-zz9'
+cap pnpm-add-no-version       package pnpm pnpm $PN 'pnpm add is-number@99.0.0'
+
+YN=yarn-app
+cap yarn-install              package yarn yarn $YN 'rm -rf node_modules yarn.lock && yarn install'
+! want yarn-install-tty || setup $YN 'rm -rf node_modules'
+capt yarn-install-tty         package yarn yarn $YN 'yarn install'
+setup $YN '[ -d node_modules ] || yarn install'
+cap yarn-list                 package yarn yarn $YN 'yarn list'
+cap yarn-why                  package yarn yarn $YN 'yarn why has-flag'
+cap yarn-add-404              package yarn yarn $YN 'yarn add winnow-corpus-no-such-package-zz9'
+cap yarn-add-no-version       package yarn yarn $YN 'yarn add is-number@99.0.0'
+
+# poetry: the Debian keyring backend asks D-Bus to unlock a keyring ("Failed to
+# unlock the item!"); the null backend is the usual headless setting.
+export PYTHON_KEYRING_BACKEND=keyring.backends.null.Keyring
+setup poetry-app 'rm -rf .venv poetry.lock'
+setup poetry-ok 'rm -rf .venv poetry.lock'
+cap poetry-check-errors       package poetry poetry poetry-broken 'poetry check'
+cap poetry-check-ok           package poetry poetry poetry-ok 'poetry check'
+cap poetry-lock-offline       package poetry poetry poetry-app 'poetry lock'
+cap poetry-add-offline        package poetry poetry poetry-app 'poetry add httpx'
+cap poetry-lock-offline-verbose package poetry poetry poetry-app 'poetry lock -vvv'
+cap poetry-show-no-lock       package poetry poetry poetry-app 'poetry show'
+cap poetry-lock-ok            package poetry poetry poetry-ok 'poetry lock'
+setup poetry-ok '[ -f poetry.lock ] || poetry lock'
+cap poetry-install-ok         package poetry poetry poetry-ok 'poetry install'
+cap poetry-show               package poetry poetry poetry-ok 'poetry show'
+setup poetry-app 'rm -rf .venv poetry.lock'
+setup poetry-ok 'rm -rf .venv poetry.lock'
+unset PYTHON_KEYRING_BACKEND
+
+BA=bundle-app
+cap bundle-install-local      package bundler bundle-install $BA 'rm -f Gemfile.lock && bundle install --local'
+setup $BA '[ -f Gemfile.lock ] || bundle install --local'
+cap bundle-check              package bundler bundle-install $BA 'bundle check'
+cap bundle-list               package bundler bundle-install $BA 'bundle list'
+cap bundle-exec-rspec         test rspec test-rspec $BA 'bundle exec rspec'
+capc bundle-exec-rspec-color  test rspec test-rspec $BA 'bundle exec rspec --force-color'
+cap bundle-check-missing      package bundler bundle-install bundle-missing 'bundle check'
+cap bundle-install-local-missing package bundler bundle-install bundle-missing 'bundle install --local'
+cap bundle-install-offline    package bundler bundle-install bundle-missing 'bundle install'
+cap bundle-install-gem-not-found package bundler bundle-install bundle-rubocop 'rm -f Gemfile.lock && bundle install --local'
+setup bundle-rubocop 'rm -f Gemfile.lock'
+
+PA=php-app
+cap composer-validate-ok      package composer composer $PA 'composer validate'
+cap composer-validate-errors  package composer composer php-broken 'composer validate'
+cap composer-install-ok       package composer composer $PA 'rm -rf vendor composer.lock && composer install'
+cap composer-dump-autoload    package composer composer $PA 'composer dump-autoload'
+cap composer-dump-autoload-optimized package composer composer $PA 'composer dump-autoload --optimize'
+cap composer-install-offline  package composer composer php-deps 'composer install'
+capc composer-install-offline-color package composer composer php-deps 'composer install --ansi'
+cap composer-require-offline  package composer composer php-deps 'composer require symfony/console'
+setup $PA '[ -f vendor/autoload.php ] || composer dump-autoload'
+cap phpunit-fail              test phpunit test-phpunit $PA 'phpunit'
+capc phpunit-fail-color       test phpunit test-phpunit $PA 'phpunit --colors=always'
+cap phpunit-testdox           test phpunit test-phpunit $PA 'phpunit --testdox'
+cap phpunit-pass              test phpunit test-phpunit $PA 'phpunit tests-pass'
+cap phpunit-testdox-long      test phpunit test-phpunit $PA 'phpunit --testdox tests-long'
+=======
 # infrastructure: systemd, docker, kubectl; build: gradle; cloud CLIs: aws, gh, gcloud
 # ===========================================================================
 
@@ -605,7 +698,12 @@ fi
 setup c-app 'mkdir -p build'
 cap gcc-multiple-definition   build gcc build-gcc c-app 'gcc -Iinclude src/fixed_main.c src/inventory.c src/legacy_value.c src/legacy_debug.c -o build/fixed-dup'
 cap clang-multiple-definition build clang build-gcc c-app 'clang -Iinclude src/fixed_main.c src/inventory.c src/legacy_value.c src/legacy_debug.c -o build/fixed-dup'
-
+# JavaScript builds, browser tests and package managers beyond npm; Poetry,
+# Bundler, Composer (PyPI, RubyGems and Packagist are unreachable: their
+# network steps are real offline failures). Playwright drives Debian's
+# chromium (playwright.config.js), never a downloaded browser build.
+# uv is neither in Debian 12 nor on npm: no samples.
+# ====================================================================
 # ===========================================================================
 log "building manifest.json"
 python3 "$CORPUS/build_manifest.py"

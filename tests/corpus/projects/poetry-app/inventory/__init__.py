@@ -1,0 +1,2 @@
+def total(items):
+    return sum(price * qty for price, qty in items)

@@ -1,0 +1,2 @@
+def cents(value):
+    return round(value * 100)

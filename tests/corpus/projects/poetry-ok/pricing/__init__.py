@@ -1,0 +1,5 @@
+from money import cents
+
+
+def price(value):
+    return cents(value) / 100
