@@ -146,19 +146,43 @@ test_list (Fixture       *f,
     g_autofree char *settings = g_build_filename (f->data_dir, "settings.json", NULL);
     g_autofree char *text = NULL;
     GtkSwitch *sw = NULL;
-    const char *id;
+    g_autofree char *id = NULL;
 
     for (guint i = 0; i < switches->len && sw == NULL; i++)
       if (g_object_get_data (g_ptr_array_index (switches, i), "filter-id") != NULL)
         sw = g_ptr_array_index (switches, i);
     g_assert_nonnull (sw);
-    id = g_object_get_data (G_OBJECT (sw), "filter-id");
+    id = g_strdup (g_object_get_data (G_OBJECT (sw), "filter-id"));
     g_assert_true (gtk_switch_get_active (sw));
 
     gtk_switch_set_active (sw, FALSE);
     g_assert_false (winnow_config_is_filter_enabled (winnow_context_get_config (f->context), id));
     g_assert_true (g_file_get_contents (settings, &text, NULL, NULL));
     g_assert_nonnull (strstr (text, id));
+
+    /* settings changed elsewhere (Preferences, the API): the switch follows */
+    {
+      const char *filter_id = id;
+      g_autoptr(JsonNode) patch = json_from_string ("{\"rtkConfig\": {\"disabledFilters\": []}}",
+                                                    NULL);
+      g_autoptr(GPtrArray) again = NULL;
+      g_autoptr(GError) error = NULL;
+      GtkSwitch *now = NULL;
+
+      g_assert_true (winnow_context_update_settings (f->context, json_node_get_object (patch),
+                                                     &error));
+      g_assert_no_error (error);
+      g_assert_true (winnow_config_is_filter_enabled (winnow_context_get_config (f->context),
+                                                      filter_id));
+      test_ui_wait_frames (GTK_WIDGET (f->window), 2);
+      again = test_ui_find_all (GTK_WIDGET (f->page), GTK_TYPE_SWITCH);
+      for (guint i = 0; i < again->len && now == NULL; i++)
+        if (g_strcmp0 (g_object_get_data (g_ptr_array_index (again, i), "filter-id"),
+                       filter_id) == 0)
+          now = g_ptr_array_index (again, i);
+      g_assert_nonnull (now);
+      g_assert_true (gtk_switch_get_active (now));
+    }
   }
 }
 

@@ -305,6 +305,54 @@ row_bind (GtkSignalListItemFactory *factory,
                                   accessible->str, -1);
 }
 
+/* Every visible row binds again: its badge and switch read the current state. */
+static void
+rebind_rows (WinnowFiltersPage *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->sorted));
+
+  g_list_model_items_changed (G_LIST_MODEL (self->sorted), 0, n, n);
+}
+
+static void
+sync_switches (WinnowFiltersPage *self,
+               GtkWidget         *widget)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      const char *id = GTK_IS_SWITCH (child) ? g_object_get_data (G_OBJECT (child), "filter-id")
+                                             : NULL;
+
+      if (id != NULL)
+        {
+          gboolean enabled =
+            winnow_config_is_filter_enabled (winnow_context_get_config (self->context), id);
+
+          if (gtk_switch_get_active (GTK_SWITCH (child)) != enabled)
+            {
+              g_object_set_data (G_OBJECT (child), "binding", GINT_TO_POINTER (1));
+              gtk_switch_set_active (GTK_SWITCH (child), enabled);
+              g_object_set_data (G_OBJECT (child), "binding", NULL);
+            }
+        }
+      else
+        sync_switches (self, child);
+    }
+}
+
+/* The settings changed (Preferences, another process through the API, or a switch here):
+ * the switches of the rows on screen follow rtkConfig.disabledFilters / enabledFilters as
+ * they are now. Only the switches: rebinding the rows would take the focus from the switch
+ * just toggled. */
+static void
+on_config_changed (WinnowContext     *context,
+                   GParamSpec        *pspec,
+                   WinnowFiltersPage *self)
+{
+  sync_switches (self, GTK_WIDGET (self->filter_list));
+}
+
 /* --- verification of the whole catalog -------------------------------------------------- */
 
 static void
@@ -342,9 +390,7 @@ verify_all_cb (GObject      *source,
   self->verified = TRUE;
   update_count (self);
   /* rows show their badges again */
-  g_list_model_items_changed (G_LIST_MODEL (self->sorted), 0,
-                              g_list_model_get_n_items (G_LIST_MODEL (self->sorted)),
-                              g_list_model_get_n_items (G_LIST_MODEL (self->sorted)));
+  rebind_rows (self);
 }
 
 static void
@@ -682,6 +728,8 @@ winnow_filters_page_dispose (GObject *object)
 
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
+  if (self->context != NULL)
+    g_signal_handlers_disconnect_by_func (self->context, on_config_changed, self);
 
   gtk_widget_dispose_template (GTK_WIDGET (self), WINNOW_TYPE_FILTERS_PAGE);
   for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
@@ -763,8 +811,14 @@ winnow_filters_page_set_context (WinnowFiltersPage *self,
 {
   g_return_if_fail (WINNOW_IS_FILTERS_PAGE (self));
 
-  if (!g_set_object (&self->context, context))
+  if (self->context == context)
     return;
+
+  if (self->context != NULL)
+    g_signal_handlers_disconnect_by_func (self->context, on_config_changed, self);
+  g_set_object (&self->context, context);
+  if (context != NULL)
+    g_signal_connect_object (context, "notify::config", G_CALLBACK (on_config_changed), self, 0);
 
   gtk_filter_list_model_set_model (self->filtered,
                                    context ? G_LIST_MODEL (winnow_context_get_catalog (context)) : NULL);
