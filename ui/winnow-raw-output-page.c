@@ -612,6 +612,15 @@ on_waiting_item_loaded (WinnowRawOutputPage *self)
   show_selected (self);
 }
 
+/* Return on a row (or a double click) shows that output, as selecting it does */
+static void
+on_row_activated (GtkColumnView       *view,
+                  guint                position,
+                  WinnowRawOutputPage *self)
+{
+  gtk_single_selection_set_selected (self->selection, position);
+}
+
 static void
 show_selected (WinnowRawOutputPage *self)
 {
@@ -1240,6 +1249,7 @@ winnow_raw_output_page_init (WinnowRawOutputPage *self)
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+  g_signal_connect_object (self->column_view, "activate", G_CALLBACK (on_row_activated), self, 0);
   g_signal_connect_object (self->selection, "notify::selected-item", G_CALLBACK (show_selected),
                            self, G_CONNECT_SWAPPED);
 

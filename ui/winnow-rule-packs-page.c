@@ -380,6 +380,15 @@ on_search_changed (WinnowRulePacksPage *self)
                                    gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
 }
 
+/* Return on a row (or a double click) opens that pack, as selecting it does */
+static void
+on_row_activated (GtkListView         *list,
+                  guint                position,
+                  WinnowRulePacksPage *self)
+{
+  gtk_single_selection_set_selected (self->selection, position);
+}
+
 static void
 on_selection_changed (WinnowRulePacksPage *self)
 {
@@ -627,6 +636,7 @@ winnow_rule_packs_page_init (WinnowRulePacksPage *self)
   gtk_list_view_set_factory (self->pack_list, factory);
   g_object_unref (factory);
   gtk_list_view_set_model (self->pack_list, GTK_SELECTION_MODEL (self->selection));
+  g_signal_connect_object (self->pack_list, "activate", G_CALLBACK (on_row_activated), self, 0);
   g_signal_connect_object (self->selection, "notify::selected-item",
                            G_CALLBACK (on_selection_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->search_entry, "search-changed",
