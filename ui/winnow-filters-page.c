@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "winnow-a11y.h"
 #include "winnow-filters-page.h"
 #include "winnow-toast.h"
 #include "winnow-samples.h"
@@ -313,11 +314,7 @@ row_bind (GtkSignalListItemFactory *factory,
                             g_dngettext (GETTEXT_PACKAGE, "a test fails", "tests fail", failing));
   gtk_accessible_update_property (GTK_ACCESSIBLE (outer), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   accessible->str, -1);
-  /* the row around the child is what takes the focus when the arrows move through the list;
-   * GTK 4.8 has no accessible label on GtkListItem, so the name goes on that row widget */
-  if (gtk_widget_get_parent (outer) != NULL)
-    gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (outer)),
-                                    GTK_ACCESSIBLE_PROPERTY_LABEL, accessible->str, -1);
+  winnow_a11y_name_list_row (outer, accessible->str);
 }
 
 /* --- verification of the whole catalog -------------------------------------------------- */

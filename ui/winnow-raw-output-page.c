@@ -27,6 +27,7 @@
 #include <gtksourceview/gtksource.h>
 #include <string.h>
 
+#include "winnow-a11y.h"
 #include "winnow-filters-page.h"
 #include "winnow-preview-page.h"
 #include "winnow-preview-run.h"
@@ -1237,6 +1238,7 @@ winnow_raw_output_page_init (WinnowRawOutputPage *self)
   GtkTextBuffer *buffers[2];
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  winnow_a11y_name_drop_down (self->retention_dropdown);
 
   layout = GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self)));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);

@@ -23,6 +23,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "winnow-a11y.h"
 #include "winnow-rule-pack-editor.h"
 #include "winnow-rule-pack-list.h"
 #include "winnow-rule-packs-page.h"
@@ -619,10 +620,36 @@ winnow_rule_packs_page_class_init (WinnowRulePacksPageClass *klass)
   g_type_ensure (WINNOW_TYPE_RULE_PROSE_VIEW);
 }
 
+/* A row of the list got its item: the row and its expander, which take the focus, are named
+ * after the language or pack they show (the row template binds only the visible labels). */
+static void
+rule_pack_row_bound (GtkListItem *list_item,
+                     GParamSpec  *pspec,
+                     gpointer     data)
+{
+  GtkTreeListRow *row = gtk_list_item_get_item (list_item);
+  GtkWidget *expander = gtk_list_item_get_child (list_item);
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+  g_autofree char *label = NULL;
+
+  if (row == NULL || expander == NULL)
+    return;
+
+  g_object_get (gtk_tree_list_row_get_item (row), "title", &title, "subtitle", &subtitle, NULL);
+  label = subtitle != NULL && subtitle[0] != '\0'
+          ? g_strdup_printf ("%s, %s", title ? title : "", subtitle)
+          : g_strdup (title ? title : "");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (expander), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  label, -1);
+  winnow_a11y_name_list_row (expander, label);
+}
+
 static void
 winnow_rule_packs_page_init (WinnowRulePacksPage *self)
 {
   GtkListItemFactory *factory;
+  GtkBuilderScope *scope;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -631,8 +658,12 @@ winnow_rule_packs_page_init (WinnowRulePacksPage *self)
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_single_selection_set_selected (self->selection, GTK_INVALID_LIST_POSITION);
-  factory = gtk_builder_list_item_factory_new_from_resource (NULL,
+  scope = gtk_builder_cscope_new ();
+  gtk_builder_cscope_add_callback_symbol (GTK_BUILDER_CSCOPE (scope), "rule_pack_row_bound",
+                                          G_CALLBACK (rule_pack_row_bound));
+  factory = gtk_builder_list_item_factory_new_from_resource (scope,
                                                              "/io/github/winnow/Winnow/ui/winnow-rule-pack-row.ui");
+  g_object_unref (scope);
   gtk_list_view_set_factory (self->pack_list, factory);
   g_object_unref (factory);
   gtk_list_view_set_model (self->pack_list, GTK_SELECTION_MODEL (self->selection));
