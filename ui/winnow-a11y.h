@@ -12,5 +12,6 @@ G_BEGIN_DECLS
 void winnow_a11y_name_drop_down (GtkDropDown *dropdown);
 void winnow_a11y_name_list_row  (GtkWidget   *row_child,
                                  const char  *label);
+char *winnow_a11y_strip_mnemonic (const char *text);
 
 G_END_DECLS
