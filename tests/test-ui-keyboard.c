@@ -22,6 +22,7 @@
 
 #include "test-ui-util.h"
 #include "test-util.h"
+#include "winnow-savings-page.h"
 #include "winnow-window.h"
 
 /* a project with one filter of its own, for the trust dialog */
@@ -41,6 +42,31 @@ typedef struct
   WinnowContext *context;
   WinnowWindow  *window;
 } Fixture;
+
+static void
+record_run (WinnowContext *context,
+            const char    *command,
+            const char    *filter_id,
+            guint64        before,
+            guint64        after)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(WinnowStore) store = winnow_store_open_for_context (context, &error);
+  WinnowStoreEvent event;
+
+  g_assert_no_error (error);
+  winnow_store_event_init (&event, "run");
+  event.time_us = g_get_real_time () - (gint64) 3600 * G_USEC_PER_SEC;
+  event.command = command;
+  event.filter_id = filter_id;
+  event.mode = "rtk";
+  event.tokens_before = before;
+  event.tokens_after = after;
+  event.bytes_before = before * 4;
+  event.bytes_after = after * 4;
+  winnow_store_record (store, &event, NULL, &error);
+  g_assert_no_error (error);
+}
 
 static void
 fixture_set_up (Fixture       *f,
@@ -63,6 +89,9 @@ fixture_set_up (Fixture       *f,
   test_util_write_file (filters, PROJECT_FILTERS, -1);
 
   f->context = winnow_context_new (f->data_dir, f->project);
+  /* two runs, so the Savings page shows its figures and charts rather than its empty state */
+  record_run (f->context, "git status", "git-status", 1000, 200);
+  record_run (f->context, "pytest -v", "test-pytest", 5000, 1000);
   f->window = g_object_ref_sink (winnow_window_new_for_context (f->context));
   gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
   gtk_window_present (GTK_WINDOW (f->window));
@@ -602,6 +631,16 @@ test_trust_approve (Fixture       *f,
 }
 
 static gboolean
+savings_shown (gpointer data)
+{
+  WinnowSavingsPage *page = WINNOW_SAVINGS_PAGE (test_ui_find (data, WINNOW_TYPE_SAVINGS_PAGE,
+                                                               NULL));
+
+  return !winnow_savings_page_get_busy (page) &&
+         g_strcmp0 (winnow_savings_page_get_state (page), "loading") != 0;
+}
+
+static gboolean
 lists_filled (gpointer data)
 {
   g_autoptr(GPtrArray) lists = test_ui_find_all (data, GTK_TYPE_LIST_VIEW);
@@ -639,8 +678,14 @@ test_tab_reaches_every_control (Fixture       *f,
 
       press_shortcut (root, "win.show-page", g_variant_new_string (pages[i]));
       test_ui_wait_frames (root, 2);
-      /* lists fill in the background: check them with their rows in */
+      /* lists and the savings fill in the background: check them with their content in */
       g_assert_true (test_ui_wait_for (lists_filled, root, 30000));
+      if (g_str_equal (pages[i], "savings"))
+        {
+          g_assert_true (test_ui_wait_for (savings_shown, root, 30000));
+          g_assert_cmpstr (winnow_savings_page_get_state (WINNOW_SAVINGS_PAGE (
+                             test_ui_find (root, WINNOW_TYPE_SAVINGS_PAGE, NULL))), !=, "empty");
+        }
       test_ui_wait_frames (root, 2);
       collect_focusable (root, focusable);
       g_assert_cmpuint (focusable->len, >, 0);
