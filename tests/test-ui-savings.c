@@ -236,6 +236,8 @@ test_kpis_and_charts (Fixture       *f,
   g_assert_nonnull (strstr (description, "Tokens saved by filter, last 30 days"));
   g_assert_nonnull (strstr (description, "4 bars, total 12750"));
   g_assert_nonnull (strstr (description, "highest 8000 (git-log)"));
+  /* every bar's value, as text */
+  g_assert_nonnull (strstr (description, "git-log 8000"));
   g_assert_nonnull (strstr (description, "lowest -50 ((no filter))"));
   g_assert_nonnull (strstr (winnow_bar_chart_get_description (winnow_savings_page_get_chart (f->page, "days")),
                             "Tokens saved per day, last 30 days: 30 bars, total 12750"));

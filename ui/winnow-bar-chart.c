@@ -15,8 +15,9 @@
  * one-pixel colour nodes, which is all a bar chart needs.
  *
  * A chart is an image to assistive technologies: its accessible description says what a
- * sighted person takes in at a glance (how many bars, the total, the highest and the lowest),
- * and each bar's exact figures are in its tooltip.
+ * sighted person takes in at a glance (how many bars, the total, the highest and the lowest)
+ * and then lists every bar's label and value, so the data is there as text for a screen
+ * reader and is updated with the data; each bar's exact figures are also in its tooltip.
  */
 
 #define G_LOG_DOMAIN "winnow-ui"
@@ -711,6 +712,13 @@ update_description (WinnowBarChart *self)
         /* Translators: the chart's lowest bar, below zero: value, then the bar's label */
         g_string_append_printf (text, _("; lowest %s (%s)"), bar_at (self, lo)->value_text,
                                 bar_at (self, lo)->label);
+
+      /* then every bar, in order: the exact figures a sighted user gets from the tooltips,
+       * which neither the keyboard nor a screen reader can hover */
+      g_string_append (text, ". ");
+      for (guint i = 0; i < n; i++)
+        g_string_append_printf (text, "%s%s %s", i > 0 ? ", " : "", bar_at (self, i)->label,
+                                bar_at (self, i)->value_text);
     }
 
   g_free (self->description);

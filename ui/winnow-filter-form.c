@@ -18,6 +18,7 @@
 #include <glib/gi18n.h>
 
 #include "winnow.h"
+#include "winnow-a11y.h"
 #include "winnow-filter-form.h"
 
 /* counting matches on a huge sample would stall typing; the first lines tell enough */
@@ -260,6 +261,7 @@ add_string_row (WinnowFilterForm    *self,
   GtkWidget *row = adw_entry_row_new ();
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
   gtk_editable_set_text (GTK_EDITABLE (row), string_member (object, member));
   g_signal_connect_data (row, "changed", G_CALLBACK (on_string_changed),
                          binding_new (self, object, member), binding_free, 0);
@@ -287,15 +289,19 @@ add_int_row (WinnowFilterForm    *self,
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *spin = gtk_spin_button_new_with_range (min, max, 1);
   JsonNode *node = json_object_get_member (object, member);
+  /* the title carries a mnemonic; the control's own name is what is read out */
+  g_autofree char *name = winnow_a11y_strip_mnemonic (title);
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
   if (subtitle != NULL)
     adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin),
                              node && JSON_NODE_HOLDS_VALUE (node) ? json_node_get_int (node) : 0);
   gtk_widget_set_valign (spin, GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), spin);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), spin);
   g_signal_connect_data (spin, "value-changed", G_CALLBACK (on_int_changed),
                          binding_new (self, object, member), binding_free, 0);
   adw_preferences_group_add (group, row);
@@ -321,13 +327,15 @@ add_bool_row (WinnowFilterForm    *self,
   GtkWidget *row = adw_action_row_new ();
   GtkWidget *sw = gtk_switch_new ();
   JsonNode *node = json_object_get_member (object, member);
+  g_autofree char *name = winnow_a11y_strip_mnemonic (title);
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_preferences_row_set_use_underline (ADW_PREFERENCES_ROW (row), TRUE);
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
   gtk_switch_set_active (GTK_SWITCH (sw), node && JSON_NODE_HOLDS_VALUE (node) &&
                                           json_node_get_boolean (node));
   gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (sw), GTK_ACCESSIBLE_PROPERTY_LABEL, title, -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (sw), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), sw);
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), sw);
   g_signal_connect_data (sw, "notify::active", G_CALLBACK (on_bool_changed),
@@ -688,11 +696,11 @@ rebuild (WinnowFilterForm *self)
     return;
 
   group = new_group (self, _("Filter"), NULL);
-  add_string_row (self, group, self->object, "id", _("Id"));
-  add_string_row (self, group, self->object, "label", _("Label"));
-  add_string_row (self, group, self->object, "category", _("Category"));
-  add_string_row (self, group, self->object, "description", _("Description"));
-  add_int_row (self, group, self->object, "priority", _("Priority"),
+  add_string_row (self, group, self->object, "id", _("_Id"));
+  add_string_row (self, group, self->object, "label", _("La_bel"));
+  add_string_row (self, group, self->object, "category", _("_Category"));
+  add_string_row (self, group, self->object, "description", _("D_escription"));
+  add_int_row (self, group, self->object, "priority", _("_Priority"),
                _("Higher priorities are tried first"), -1000, 1000);
 
   match = child_object (self->object, "match");
@@ -705,9 +713,9 @@ rebuild (WinnowFilterForm *self)
 
   rules = child_object (self->object, "rules");
   group = new_group (self, _("Clean-up"), _("The first stages, applied to every line"));
-  add_bool_row (self, group, rules, "stripAnsi", _("Strip ANSI escapes"),
+  add_bool_row (self, group, rules, "stripAnsi", _("Strip A_NSI escapes"),
                 _("Colours, cursor moves and progress redraws"));
-  add_bool_row (self, group, rules, "filterStderr", _("Strip stderr prefixes"),
+  add_bool_row (self, group, rules, "filterStderr", _("Strip stderr pre_fixes"),
                 _("“stderr |”, “stderr:” and “err:” at the start of lines"));
   add_list_group (self, rules, "replace", LIST_REPLACE, _("Replace"),
                   _("Rewrites inside each line, in order"), TRUE);
@@ -722,17 +730,17 @@ rebuild (WinnowFilterForm *self)
                   _("Of matching lines, each distinct one is kept once"), TRUE);
 
   group = new_group (self, _("Limits"), NULL);
-  add_int_row (self, group, rules, "truncateLineAt", _("Truncate lines at"),
+  add_int_row (self, group, rules, "truncateLineAt", _("_Truncate lines at"),
                _("Characters; 0 keeps lines whole"), 0, 100000);
-  add_bool_row (self, group, rules, "deduplicate", _("Collapse repeated lines"),
+  add_bool_row (self, group, rules, "deduplicate", _("C_ollapse repeated lines"),
                 _("Runs of identical lines become one"));
-  add_int_row (self, group, rules, "maxLines", _("Maximum lines"),
+  add_int_row (self, group, rules, "maxLines", _("_Maximum lines"),
                _("0 for no limit; errors and summaries are always kept"), 0, 1000000);
-  add_int_row (self, group, rules, "headLines", _("Head lines"),
+  add_int_row (self, group, rules, "headLines", _("_Head lines"),
                _("Lines kept from the start when the limit applies"), 0, 1000000);
-  add_int_row (self, group, rules, "tailLines", _("Tail lines"),
+  add_int_row (self, group, rules, "tailLines", _("Tai_l lines"),
                _("Lines kept from the end when the limit applies"), 0, 1000000);
-  add_string_row (self, group, rules, "onEmpty", _("When nothing is left, say"));
+  add_string_row (self, group, rules, "onEmpty", _("_When nothing is left, say"));
 
   preserve = child_object (self->object, "preserve");
   add_list_group (self, preserve, "errorPatterns", LIST_PATTERNS, _("Error lines"),

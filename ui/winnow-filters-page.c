@@ -17,6 +17,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "winnow-a11y.h"
 #include "winnow-filters-page.h"
 #include "winnow-toast.h"
 #include "winnow-samples.h"
@@ -178,6 +179,16 @@ on_enabled_toggled (GtkSwitch         *sw,
     }
 }
 
+/* Return on a row (or a double click) opens it, like moving the selection to it does: rows
+ * reached with Tab and the arrows open with the key a keyboard user expects. */
+static void
+on_row_activated (GtkListView       *list,
+                  guint              position,
+                  WinnowFiltersPage *self)
+{
+  gtk_single_selection_set_selected (self->selection, position);
+}
+
 static void
 row_setup (GtkSignalListItemFactory *factory,
            GtkListItem              *item,
@@ -303,6 +314,7 @@ row_bind (GtkSignalListItemFactory *factory,
                             g_dngettext (GETTEXT_PACKAGE, "a test fails", "tests fail", failing));
   gtk_accessible_update_property (GTK_ACCESSIBLE (outer), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   accessible->str, -1);
+  winnow_a11y_name_list_row (outer, accessible->str);
 }
 
 /* Every visible row binds again: its badge and switch read the current state. */
@@ -795,6 +807,7 @@ winnow_filters_page_init (WinnowFiltersPage *self)
   gtk_list_view_set_factory (self->filter_list, factory);
   g_object_unref (factory);
   gtk_list_view_set_model (self->filter_list, GTK_SELECTION_MODEL (self->selection));
+  g_signal_connect_object (self->filter_list, "activate", G_CALLBACK (on_row_activated), self, 0);
 
   g_signal_connect_object (self->selection, "notify::selected",
                            G_CALLBACK (on_selection_changed), self, G_CONNECT_SWAPPED);

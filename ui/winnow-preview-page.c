@@ -20,6 +20,7 @@
 #include <gtksourceview/gtksource.h>
 #include <string.h>
 
+#include "winnow-a11y.h"
 #include "winnow-preview-page.h"
 #include "winnow-toast.h"
 #include "winnow-preview-run.h"
@@ -997,6 +998,9 @@ winnow_preview_page_init (WinnowPreviewPage *self)
   GtkTextBuffer *original, *compressed;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  winnow_a11y_name_drop_down (self->mode_dropdown);
+  winnow_a11y_name_drop_down (self->rtk_dropdown);
+  winnow_a11y_name_drop_down (self->caveman_dropdown);
 
   layout = GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self)));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);

@@ -27,6 +27,7 @@
 #include <gtksourceview/gtksource.h>
 #include <string.h>
 
+#include "winnow-a11y.h"
 #include "winnow-filters-page.h"
 #include "winnow-preview-page.h"
 #include "winnow-preview-run.h"
@@ -610,6 +611,15 @@ static void
 on_waiting_item_loaded (WinnowRawOutputPage *self)
 {
   show_selected (self);
+}
+
+/* Return on a row (or a double click) shows that output, as selecting it does */
+static void
+on_row_activated (GtkColumnView       *view,
+                  guint                position,
+                  WinnowRawOutputPage *self)
+{
+  gtk_single_selection_set_selected (self->selection, position);
 }
 
 static void
@@ -1228,6 +1238,7 @@ winnow_raw_output_page_init (WinnowRawOutputPage *self)
   GtkTextBuffer *buffers[2];
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  winnow_a11y_name_drop_down (self->retention_dropdown);
 
   layout = GTK_BOX_LAYOUT (gtk_widget_get_layout_manager (GTK_WIDGET (self)));
   gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
@@ -1240,6 +1251,7 @@ winnow_raw_output_page_init (WinnowRawOutputPage *self)
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   gtk_column_view_set_model (self->column_view, GTK_SELECTION_MODEL (self->selection));
+  g_signal_connect_object (self->column_view, "activate", G_CALLBACK (on_row_activated), self, 0);
   g_signal_connect_object (self->selection, "notify::selected-item", G_CALLBACK (show_selected),
                            self, G_CONNECT_SWAPPED);
 

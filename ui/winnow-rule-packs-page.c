@@ -23,6 +23,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 
+#include "winnow-a11y.h"
 #include "winnow-rule-pack-editor.h"
 #include "winnow-rule-pack-list.h"
 #include "winnow-rule-packs-page.h"
@@ -45,6 +46,7 @@ struct _WinnowRulePacksPage
   WinnowRulePackCheck    *check;
   GCancellable           *cancellable;
   guint                   check_source;
+  guint                   name_rows_source;
   gboolean                busy;
 
   /* template children */
@@ -380,6 +382,60 @@ on_search_changed (WinnowRulePacksPage *self)
                                    gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
 }
 
+/* GTK 4.8 has no accessible label for a list row (GtkListItem gets one in 4.12) and the row
+ * template can only bind visible text, so the rows shown are named here after the language or
+ * pack they show, the expander too. Rows are made and reused during layout — when the list
+ * changes, scrolls or a language opens — so this runs at idle priority, after the layout. */
+static gboolean
+name_rows (gpointer data)
+{
+  WinnowRulePacksPage *self = data;
+
+  self->name_rows_source = 0;
+  for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->pack_list)); row != NULL;
+       row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *expander = gtk_widget_get_first_child (row);
+      GtkTreeListRow *list_row;
+      g_autoptr(GObject) item = NULL;
+      g_autofree char *title = NULL;
+      g_autofree char *subtitle = NULL;
+      g_autofree char *label = NULL;
+
+      if (!GTK_IS_TREE_EXPANDER (expander))
+        continue;
+      list_row = gtk_tree_expander_get_list_row (GTK_TREE_EXPANDER (expander));
+      item = list_row != NULL ? gtk_tree_list_row_get_item (list_row) : NULL;
+      if (!WINNOW_IS_RULE_PACK_ITEM (item))
+        continue;
+
+      g_object_get (item, "title", &title, "subtitle", &subtitle, NULL);
+      label = subtitle != NULL && subtitle[0] != '\0'
+              ? g_strdup_printf ("%s, %s", title ? title : "", subtitle)
+              : g_strdup (title ? title : "");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (expander), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      label, -1);
+      winnow_a11y_name_list_row (expander, label);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+schedule_name_rows (WinnowRulePacksPage *self)
+{
+  if (self->name_rows_source == 0)
+    self->name_rows_source = g_idle_add (name_rows, self);
+}
+
+/* Return on a row (or a double click) opens that pack, as selecting it does */
+static void
+on_row_activated (GtkListView         *list,
+                  guint                position,
+                  WinnowRulePacksPage *self)
+{
+  gtk_single_selection_set_selected (self->selection, position);
+}
+
 static void
 on_selection_changed (WinnowRulePacksPage *self)
 {
@@ -483,6 +539,7 @@ winnow_rule_packs_page_dispose (GObject *object)
 {
   WinnowRulePacksPage *self = WINNOW_RULE_PACKS_PAGE (object);
 
+  g_clear_handle_id (&self->name_rows_source, g_source_remove);
   g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_handle_id (&self->check_source, g_source_remove);
@@ -614,6 +671,7 @@ static void
 winnow_rule_packs_page_init (WinnowRulePacksPage *self)
 {
   GtkListItemFactory *factory;
+  GtkAdjustment *scroll;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
@@ -627,6 +685,15 @@ winnow_rule_packs_page_init (WinnowRulePacksPage *self)
   gtk_list_view_set_factory (self->pack_list, factory);
   g_object_unref (factory);
   gtk_list_view_set_model (self->pack_list, GTK_SELECTION_MODEL (self->selection));
+  g_signal_connect_object (self->pack_list, "activate", G_CALLBACK (on_row_activated), self, 0);
+  g_signal_connect_object (self->selection, "items-changed", G_CALLBACK (schedule_name_rows),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->pack_list, "map", G_CALLBACK (schedule_name_rows), self,
+                           G_CONNECT_SWAPPED);
+  scroll = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (self->pack_list));
+  if (scroll != NULL)
+    g_signal_connect_object (scroll, "value-changed", G_CALLBACK (schedule_name_rows), self,
+                             G_CONNECT_SWAPPED);
   g_signal_connect_object (self->selection, "notify::selected-item",
                            G_CALLBACK (on_selection_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->search_entry, "search-changed",

@@ -15,6 +15,7 @@
 
 #include <glib/gi18n.h>
 
+#include "winnow-a11y.h"
 #include "winnow-rule-prose-view.h"
 
 struct _WinnowRuleProseView
@@ -135,6 +136,8 @@ winnow_rule_prose_view_init (WinnowRuleProseView *self)
   GtkTextBuffer *output;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  winnow_a11y_name_drop_down (self->intensity_dropdown);
+  winnow_a11y_name_drop_down (self->role_dropdown);
   gtk_orientable_set_orientation (GTK_ORIENTABLE (gtk_widget_get_layout_manager (GTK_WIDGET (self))),
                                   GTK_ORIENTATION_VERTICAL);
 

@@ -964,6 +964,21 @@ winnow_savings_page_class_init (WinnowSavingsPageClass *klass)
   g_type_ensure (WINNOW_TYPE_BAR_CHART);
 }
 
+/* The cards sit in flow boxes for their layout only. A flow box child is a focus stop of its
+ * own, and here a silent one: a card is nothing to select or activate, and its name would be
+ * its whole content again. So the focus goes straight to what a card holds — its figures,
+ * which are selectable labels, and its buttons — and a screen reader reads those. */
+static void
+cards_not_focusable (GtkWidget *widget)
+{
+  if (GTK_IS_FLOW_BOX_CHILD (widget))
+    gtk_widget_set_focusable (widget, FALSE);
+
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    cards_not_focusable (child);
+}
+
 static void
 winnow_savings_page_init (WinnowSavingsPage *self)
 {
@@ -971,6 +986,7 @@ winnow_savings_page_init (WinnowSavingsPage *self)
   g_autofree char *counter = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  cards_not_focusable (GTK_WIDGET (self));
 
   self->period = find_period ("30d");
   self->shown_period = self->period;
