@@ -27,6 +27,8 @@
 
 #define BUILTIN_RESOURCE_PATH "/io/github/winnow/Winnow/filters/"
 
+#include "winnow-builtin-filters-index.h"
+
 struct _WinnowCatalog
 {
   GObject    parent_instance;
@@ -247,10 +249,11 @@ copy_object (gconstpointer src,
  * winnow_catalog_add_builtin:
  * @self: a #WinnowCatalog
  *
- * Adds the filters shipped inside libwinnow. They come from an index built at compile time
- * without their tests (which are read from each filter's file when asked for), and the build
- * validated them, so their regexes are compiled when a filter is first used: a one-shot CLI
- * call pays for parsing one small document and nothing else.
+ * Adds the filters shipped inside libwinnow. filters/compact.py turned them into C data at
+ * build time (winnow-builtin-filters-index.h): what selection looks at for every filter is
+ * ready to use, the rest of a filter is parsed when it is first used and its tests when they
+ * are asked for, and the build validated them all, so their regexes are compiled lazily too.
+ * A one-shot CLI call parses one filter and nothing else.
  *
  * Returns: how many filters were added
  */
@@ -258,67 +261,18 @@ guint
 winnow_catalog_add_builtin (WinnowCatalog *self)
 {
   g_autoptr(GPtrArray) filters = g_ptr_array_new_with_free_func (g_object_unref);
-  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
-  g_autoptr(GBytes) bytes = NULL;
-  JsonArray *index;
-  gsize size;
-  const char *data;
 
   g_return_val_if_fail (WINNOW_IS_CATALOG (self), 0);
 
-  bytes = g_resources_lookup_data (BUILTIN_RESOURCE_PATH "index.json", 0, NULL);
-  if (bytes == NULL)
-    return 0;
-
-  data = g_bytes_get_data (bytes, &size);
-  if (!json_parser_load_from_data (parser, data, size, NULL) ||
-      !JSON_NODE_HOLDS_ARRAY (json_parser_get_root (parser)))
+  for (guint i = 0; i < G_N_ELEMENTS (builtin_filters); i++)
     {
-      g_critical ("the built-in filter index is damaged");
-      return 0;
-    }
+      const WinnowBuiltinFilter *entry = &builtin_filters[i];
+      g_autofree char *label = g_strconcat ("filters/", entry->file, NULL);
+      g_autofree char *resource = g_strconcat (BUILTIN_RESOURCE_PATH, entry->file, NULL);
+      WinnowFilter *filter = _winnow_filter_new_builtin (entry, label);
 
-  index = json_node_get_array (json_parser_get_root (parser));
-  for (guint i = 0; i < json_array_get_length (index); i++)
-    {
-      JsonObject *entry = json_array_get_object_element (index, i);
-      const char *name = json_object_get_string_member (entry, "file");
-      JsonNode *pack = json_object_get_member (entry, "pack");
-      g_autofree char *label = g_strconcat ("filters/", name, NULL);
-      g_autofree char *resource = g_strconcat (BUILTIN_RESOURCE_PATH, name, NULL);
-      g_autoptr(GPtrArray) parsed = g_ptr_array_new_with_free_func (g_object_unref);
-
-      if (JSON_NODE_HOLDS_ARRAY (pack))
-        {
-          JsonArray *array = json_node_get_array (pack);
-
-          for (guint k = 0; k < json_array_get_length (array); k++)
-            {
-              g_autofree char *path = g_strdup_printf ("[%u]", k);
-              WinnowFilter *filter = winnow_filter_new_from_json (json_array_get_element (array, k),
-                                                                  WINNOW_FILTER_SOURCE_BUILTIN,
-                                                                  label, path,
-                                                                  WINNOW_FILTER_PARSE_LAZY_REGEX,
-                                                                  self->diagnostics);
-              if (filter != NULL)
-                g_ptr_array_add (parsed, filter);
-            }
-        }
-      else
-        {
-          WinnowFilter *filter = winnow_filter_new_from_json (pack, WINNOW_FILTER_SOURCE_BUILTIN,
-                                                              label, NULL,
-                                                              WINNOW_FILTER_PARSE_LAZY_REGEX,
-                                                              self->diagnostics);
-          if (filter != NULL)
-            g_ptr_array_add (parsed, filter);
-        }
-
-      for (guint k = 0; k < parsed->len; k++)
-        {
-          _winnow_filter_set_tests_resource (g_ptr_array_index (parsed, k), resource);
-          g_ptr_array_add (filters, g_object_ref (g_ptr_array_index (parsed, k)));
-        }
+      _winnow_filter_set_tests_resource (filter, resource);
+      g_ptr_array_add (filters, filter);
     }
 
   return add_filters (self, filters);

@@ -38,6 +38,7 @@ typedef struct
 {
   WinnowRegex  *commands[WINNOW_MAX_TYPE_PATTERNS + 1];
   WinnowRegex  *weak[WINNOW_MAX_TYPE_PATTERNS + 1];
+  gsize         commands_ready; /* g_once: commands[] and weak[] compiled */
   WinnowRegex **content;   /* compiled when the type is first considered; NULL-terminated */
 } CompiledType;
 
@@ -124,18 +125,156 @@ compile_list (const char * const *sources,
     }
 }
 
-static CompiledType *
-compile_all (WinnowDetector *self)
+/* A type's command patterns, compiled the first time a command could match one of them
+ * (see could_match_command()): a one-shot call compiles a handful of the ~200. */
+static const CompiledType *
+get_commands (WinnowDetector *self,
+              guint           index)
 {
-  CompiledType *compiled = g_new0 (CompiledType, self->n_types);
+  CompiledType *type = &self->compiled[index];
 
-  for (guint i = 0; i < self->n_types; i++)
+  if (g_once_init_enter (&type->commands_ready))
     {
-      compile_list (self->types[i].commands, "i", compiled[i].commands);
-      compile_list (self->types[i].weak_commands, "i", compiled[i].weak);
+      compile_list (self->types[index].commands, "i", type->commands);
+      compile_list (self->types[index].weak_commands, "i", type->weak);
+      g_once_init_leave (&type->commands_ready, 1);
     }
 
-  return compiled;
+  return type;
+}
+
+/* Whether @cmd may start like @pattern: the letters @pattern starts with (all of them but
+ * one made optional by a quantifier), case aside. Any other start may match anything. */
+static gboolean
+starts_with_literal (const char *pattern,
+                     const char *cmd,
+                     gsize       cmd_len)
+{
+  const char *p;
+  gsize n = 0;
+
+  for (p = pattern; g_ascii_isalnum (*p) || *p == '-' || *p == '_'; p++)
+    n++;
+  if (n > 0 && (*p == '?' || *p == '*' || *p == '{'))
+    n--;
+
+  return n == 0 || (cmd_len >= n && g_ascii_strncasecmp (cmd, pattern, n) == 0);
+}
+
+/* Whether @pattern may match @cmd, decided without compiling it: a pattern "^word…" with
+ * no alternation at its top level only matches commands that start with "word", case aside.
+ * Anything else may match. The caller only asks about ASCII commands: with Unicode case
+ * folding a non-ASCII letter can match an ASCII one (K, the Kelvin sign, matches k). */
+static gboolean
+could_match_command (const char *pattern,
+                     const char *cmd,
+                     gsize       cmd_len)
+{
+  const char *p;
+  int depth = 0;
+
+  if (pattern[0] != '^')
+    return TRUE;
+
+  for (p = pattern; *p != '\0'; p++)
+    {
+      if (*p == '\\')
+        {
+          if (p[1] == '\0')
+            return TRUE;
+          p++;
+        }
+      else if (*p == '[')
+        {
+          /* a class: "]" right after "[" or "[^" is a member, escapes hide "]" */
+          p++;
+          if (*p == '^')
+            p++;
+          if (*p == ']')
+            p++;
+          while (*p != '\0' && *p != ']')
+            p += (*p == '\\' && p[1] != '\0') ? 2 : 1;
+          if (*p == '\0')
+            return TRUE;
+        }
+      else if (*p == '(')
+        depth++;
+      else if (*p == ')')
+        depth--;
+      else if (*p == '|' && depth == 0)
+        return TRUE;
+    }
+
+  if (g_str_has_prefix (pattern, "^(?:"))
+    {
+      /* "^(?:make|gmake|bmake)…": the command starts with one of the alternatives, unless
+       * the group is optional */
+      const char *close = NULL;
+      gboolean any = FALSE;
+
+      depth = 0;
+      for (p = pattern + 1; *p != '\0' && close == NULL; p++)
+        {
+          if (*p == '\\' && p[1] != '\0')
+            p++;
+          else if (*p == '[')
+            return TRUE; /* a class inside: not worth following */
+          else if (*p == '(')
+            depth++;
+          else if (*p == ')' && --depth == 0)
+            close = p;
+        }
+      if (close == NULL || close[1] == '?' || close[1] == '*' || close[1] == '{')
+        return TRUE;
+
+      for (p = pattern + 4; p < close && !any; p++)
+        {
+          const char *alternative = p;
+
+          if (!starts_with_literal (alternative, cmd, cmd_len))
+            {
+              /* skip to the next alternative at this group's level */
+              for (depth = 0; p < close && (depth > 0 || *p != '|'); p++)
+                {
+                  if (*p == '\\')
+                    p++;
+                  else if (*p == '(')
+                    depth++;
+                  else if (*p == ')')
+                    depth--;
+                }
+              continue;
+            }
+          any = TRUE;
+        }
+      return any;
+    }
+
+  return starts_with_literal (pattern + 1, cmd, cmd_len);
+}
+
+static gboolean
+type_could_match_command (const WinnowOutputType *type,
+                          const char             *cmd,
+                          gsize                   cmd_len)
+{
+  for (guint k = 0; k < WINNOW_MAX_TYPE_PATTERNS && type->commands[k] != NULL; k++)
+    if (could_match_command (type->commands[k], cmd, cmd_len))
+      return TRUE;
+  for (guint k = 0; k < WINNOW_MAX_TYPE_PATTERNS && type->weak_commands[k] != NULL; k++)
+    if (could_match_command (type->weak_commands[k], cmd, cmd_len))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+is_ascii (const char *text,
+          gsize       length)
+{
+  for (gsize i = 0; i < length; i++)
+    if ((guchar) text[i] >= 0x80)
+      return FALSE;
+  return TRUE;
 }
 
 static const CompiledType *
@@ -147,7 +286,7 @@ get_compiled (WinnowDetector *self)
         winnow_regex_new ("\\b(?:error|errors|failed|failure|fatal|exception|traceback|panic|"
                           "segmentation fault|aborted|FAIL|FAILED)\\b",
                           "i", WINNOW_REGEX_OPTIMIZE, NULL);
-      g_once_init_leave (&self->compiled, compile_all (self));
+      g_once_init_leave (&self->compiled, g_new0 (CompiledType, self->n_types));
     }
 
   return self->compiled;
@@ -338,7 +477,6 @@ winnow_detector_detect (WinnowDetector *self,
                         gssize          length,
                         const char     *command)
 {
-  const CompiledType *compiled;
   g_autofree char *cmd = NULL;
   g_autofree char *owned_sample = NULL;
   g_autofree char *evidence = NULL;
@@ -361,7 +499,7 @@ winnow_detector_detect (WinnowDetector *self,
     text = "";
   len = length < 0 ? strlen (text) : (gsize) length;
 
-  compiled = get_compiled (self);
+  get_compiled (self);
 
   if (!_winnow_utf8_validate (text, len, NULL))
     return _winnow_detection_new ("generic-output", "generic", 0.0, NULL, FALSE,
@@ -383,12 +521,19 @@ winnow_detector_detect (WinnowDetector *self,
   if (cmd != NULL)
     {
       gsize cmd_len = strlen (cmd);
+      gboolean ascii = is_ascii (cmd, cmd_len);
 
       for (guint i = 0; i < self->n_types; i++)
         {
-          if (any_matches (compiled[i].commands, cmd, cmd_len))
+          const CompiledType *type;
+
+          if (ascii && !type_could_match_command (&self->types[i], cmd, cmd_len))
+            continue;
+
+          type = get_commands (self, i);
+          if (any_matches (type->commands, cmd, cmd_len))
             command_score[i] = 2, any_strong = TRUE;
-          else if (any_matches (compiled[i].weak, cmd, cmd_len))
+          else if (any_matches (type->weak, cmd, cmd_len))
             command_score[i] = 1;
         }
     }

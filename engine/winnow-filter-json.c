@@ -603,3 +603,110 @@ _winnow_filter_load_tests (WinnowFilter *self)
         }
     }
 }
+
+/* ---- built-in filters, read in two steps ------------------------------------------------- */
+
+#define SWAP_POINTERS(a, b) G_STMT_START { gpointer swap_ = (a); (a) = (b); (b) = swap_; } G_STMT_END
+
+/* Moves everything but the head (id … match, already set from the compiled-in index) and the
+ * tests (read separately) from @full into @self; @full takes @self's empty defaults. */
+static void
+take_body (WinnowFilter *self,
+           WinnowFilter *full)
+{
+  SWAP_POINTERS (self->replace, full->replace);
+  SWAP_POINTERS (self->match_output, full->match_output);
+  SWAP_POINTERS (self->drop, full->drop);
+  SWAP_POINTERS (self->include, full->include);
+  SWAP_POINTERS (self->collapse, full->collapse);
+  SWAP_POINTERS (self->on_empty, full->on_empty);
+  SWAP_POINTERS (self->error_patterns, full->error_patterns);
+  SWAP_POINTERS (self->summary_patterns, full->summary_patterns);
+  SWAP_POINTERS (self->extra, full->extra);
+  SWAP_POINTERS (self->extra_match, full->extra_match);
+  SWAP_POINTERS (self->extra_rules, full->extra_rules);
+  SWAP_POINTERS (self->extra_preserve, full->extra_preserve);
+  self->truncate_line_at = full->truncate_line_at;
+  self->max_lines = full->max_lines;
+  self->head_lines = full->head_lines;
+  self->tail_lines = full->tail_lines;
+  self->strip_ansi = full->strip_ansi;
+  self->filter_stderr = full->filter_stderr;
+  self->deduplicate = full->deduplicate;
+  self->has_head_lines = full->has_head_lines;
+  self->has_tail_lines = full->has_tail_lines;
+}
+
+static void
+load_body (WinnowFilter *self)
+{
+  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr(WinnowFilter) full = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!json_parser_load_from_data (parser, self->body_json, -1, &error))
+    {
+      g_critical ("the built-in filter “%s” is damaged: %s", self->id, error->message);
+      return;
+    }
+
+  full = winnow_filter_new_from_json (json_parser_get_root (parser), self->source, self->file,
+                                      NULL, WINNOW_FILTER_PARSE_LAZY_REGEX, NULL);
+  if (full == NULL)
+    {
+      g_critical ("the built-in filter “%s” does not parse", self->id);
+      return;
+    }
+
+  take_body (self, full);
+}
+
+/* The rules and preserve sections of a built-in filter are parsed the first time anything
+ * asks for them: a `winnow compress` call runs one filter of the ~90 it selects from. */
+void
+_winnow_filter_ensure_body (WinnowFilter *self)
+{
+  if (self->body_json == NULL)
+    return;
+
+  if (g_once_init_enter (&self->body_loaded))
+    {
+      load_body (self);
+      g_once_init_leave (&self->body_loaded, 1);
+    }
+}
+
+/**
+ * _winnow_filter_new_builtin:
+ * @entry: a filter of the compiled-in index
+ * @file_label: its file as diagnostics name it, e.g. "filters/apt.json"
+ *
+ * Builds a filter from the index without parsing JSON: the build checked every built-in
+ * (tests/test-builtin-filters.c) and filters/compact.py refuses shapes it cannot carry over
+ * exactly, so this gives the same filter as parsing the file, minus the work.
+ *
+ * Returns: (transfer full): the filter
+ */
+WinnowFilter *
+_winnow_filter_new_builtin (const WinnowBuiltinFilter *entry,
+                            const char                *file_label)
+{
+  WinnowFilter *self;
+
+  g_return_val_if_fail (entry != NULL, NULL);
+
+  self = g_object_new (WINNOW_TYPE_FILTER, NULL);
+  self->source = WINNOW_FILTER_SOURCE_BUILTIN;
+  self->file = g_strdup (file_label);
+  self->id = g_strdup (entry->id);
+  self->label = g_strdup (entry->label);
+  self->description = g_strdup (entry->description);
+  self->category = g_strdup (entry->category);
+  self->priority = entry->priority;
+  self->output_types = g_strdupv ((char **) entry->output_types);
+  self->commands = g_strdupv ((char **) entry->commands);
+  self->patterns = g_strdupv ((char **) entry->patterns);
+  self->body_json = entry->body;
+
+  return self;
+}

@@ -101,6 +101,9 @@ struct _WinnowFilter
   GStrv                error_patterns;
   GStrv                summary_patterns;
 
+  const char          *body_json;      /* a built-in's whole definition, read on demand */
+  gsize                body_loaded;    /* g_once_init */
+
   GPtrArray           *tests;          /* WinnowFilterTest */
   char                *tests_resource; /* where the tests are, when read lazily */
   gsize                tests_loaded;   /* g_once_init */
@@ -140,6 +143,27 @@ void                       _winnow_filter_load_tests         (WinnowFilter *self
 const WinnowFilterProgram *_winnow_filter_get_program        (WinnowFilter *self);
 void                       _winnow_filter_set_tests_resource (WinnowFilter *self,
                                                               const char   *resource_path);
+void                       _winnow_filter_ensure_body        (WinnowFilter *self);
+
+/* One built-in filter as compiled into libwinnow by filters/compact.py: what every
+ * selection looks at, ready to use, and the rest as JSON text read when first needed. */
+typedef struct
+{
+  const char         *file;          /* its file in filters/, e.g. "apt.json" */
+  const char         *json_path;     /* "[2]" in an array pack, else NULL */
+  const char         *id;
+  const char         *label;
+  const char         *description;   /* nullable */
+  const char         *category;
+  int                 priority;
+  const char * const *output_types;  /* nullable, as absent members are */
+  const char * const *commands;
+  const char * const *patterns;
+  const char         *body;          /* the whole filter without its tests, as JSON */
+} WinnowBuiltinFilter;
+
+WinnowFilter              *_winnow_filter_new_builtin        (const WinnowBuiltinFilter *entry,
+                                                              const char   *file_label);
 
 /* Line patterns (drop/include/collapse/preserve) are case-insensitive; replace is global and
  * case-sensitive; whole-text patterns are case-insensitive and multi-line. */

@@ -154,6 +154,7 @@ compile_program (WinnowFilter *self)
   WinnowPattern *errors;
   WinnowPattern *summaries;
 
+  _winnow_filter_ensure_body (self);
   program->replace = g_new0 (WinnowReplaceStep, MAX (self->replace->len, 1));
   for (guint i = 0; i < self->replace->len; i++)
     {

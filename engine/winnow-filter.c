@@ -329,6 +329,7 @@ gboolean
 winnow_filter_get_strip_ansi (WinnowFilter *self)
 {
   g_return_val_if_fail (WINNOW_IS_FILTER (self), FALSE);
+  _winnow_filter_ensure_body (self);
   return self->strip_ansi;
 }
 
@@ -336,6 +337,7 @@ gboolean
 winnow_filter_get_filter_stderr (WinnowFilter *self)
 {
   g_return_val_if_fail (WINNOW_IS_FILTER (self), FALSE);
+  _winnow_filter_ensure_body (self);
   return self->filter_stderr;
 }
 
@@ -343,6 +345,7 @@ guint
 winnow_filter_get_n_replace_rules (WinnowFilter *self)
 {
   g_return_val_if_fail (WINNOW_IS_FILTER (self), 0);
+  _winnow_filter_ensure_body (self);
   return self->replace->len;
 }
 
@@ -355,6 +358,7 @@ winnow_filter_get_replace_rule (WinnowFilter  *self,
   const WinnowReplaceRule *rule;
 
   g_return_if_fail (WINNOW_IS_FILTER (self));
+  _winnow_filter_ensure_body (self);
   g_return_if_fail (index < self->replace->len);
 
   rule = &g_array_index (self->replace, WinnowReplaceRule, index);
@@ -368,6 +372,7 @@ guint
 winnow_filter_get_n_match_output_rules (WinnowFilter *self)
 {
   g_return_val_if_fail (WINNOW_IS_FILTER (self), 0);
+  _winnow_filter_ensure_body (self);
   return self->match_output->len;
 }
 
@@ -381,6 +386,7 @@ winnow_filter_get_match_output_rule (WinnowFilter  *self,
   const WinnowMatchOutputRule *rule;
 
   g_return_if_fail (WINNOW_IS_FILTER (self));
+  _winnow_filter_ensure_body (self);
   g_return_if_fail (index < self->match_output->len);
 
   rule = &g_array_index (self->match_output, WinnowMatchOutputRule, index);
@@ -396,6 +402,7 @@ const char * const *
 winnow_filter_get_drop_patterns (WinnowFilter *self)
 {
   g_return_val_if_fail (WINNOW_IS_FILTER (self), NULL);
+  _winnow_filter_ensure_body (self);
   return _winnow_strv_or_empty (self->drop);
 }
 
@@ -403,6 +410,7 @@ const char * const *
 winnow_filter_get_include_patterns (WinnowFilter *self)
 {
   g_return_val_if_fail (WINNOW_IS_FILTER (self), NULL);
+  _winnow_filter_ensure_body (self);
   return _winnow_strv_or_empty (self->include);
 }
 
@@ -410,6 +418,7 @@ const char * const *
 winnow_filter_get_collapse_patterns (WinnowFilter *self)
 {
   g_return_val_if_fail (WINNOW_IS_FILTER (self), NULL);
+  _winnow_filter_ensure_body (self);
   return _winnow_strv_or_empty (self->collapse);
 }
 
@@ -417,6 +426,7 @@ guint
 winnow_filter_get_truncate_line_at (WinnowFilter *self)
 {
   g_return_val_if_fail (WINNOW_IS_FILTER (self), 0);
+  _winnow_filter_ensure_body (self);
   return self->truncate_line_at;
 }
 
@@ -424,6 +434,7 @@ gboolean
 winnow_filter_get_deduplicate (WinnowFilter *self)
 {
   g_return_val_if_fail (WINNOW_IS_FILTER (self), FALSE);
+  _winnow_filter_ensure_body (self);
   return self->deduplicate;
 }
 
@@ -431,6 +442,7 @@ guint
 winnow_filter_get_max_lines (WinnowFilter *self)
 {
   g_return_val_if_fail (WINNOW_IS_FILTER (self), 0);
+  _winnow_filter_ensure_body (self);
   return self->max_lines;
 }
 
@@ -438,6 +450,7 @@ guint
 winnow_filter_get_head_lines (WinnowFilter *self)
 {
   g_return_val_if_fail (WINNOW_IS_FILTER (self), 0);
+  _winnow_filter_ensure_body (self);
   return self->head_lines;
 }
 
@@ -445,6 +458,7 @@ guint
 winnow_filter_get_tail_lines (WinnowFilter *self)
 {
   g_return_val_if_fail (WINNOW_IS_FILTER (self), 0);
+  _winnow_filter_ensure_body (self);
   return self->tail_lines;
 }
 
@@ -452,6 +466,7 @@ const char *
 winnow_filter_get_on_empty (WinnowFilter *self)
 {
   g_return_val_if_fail (WINNOW_IS_FILTER (self), NULL);
+  _winnow_filter_ensure_body (self);
   return self->on_empty;
 }
 
@@ -459,6 +474,7 @@ const char * const *
 winnow_filter_get_error_patterns (WinnowFilter *self)
 {
   g_return_val_if_fail (WINNOW_IS_FILTER (self), NULL);
+  _winnow_filter_ensure_body (self);
   return _winnow_strv_or_empty (self->error_patterns);
 }
 
@@ -466,6 +482,7 @@ const char * const *
 winnow_filter_get_summary_patterns (WinnowFilter *self)
 {
   g_return_val_if_fail (WINNOW_IS_FILTER (self), NULL);
+  _winnow_filter_ensure_body (self);
   return _winnow_strv_or_empty (self->summary_patterns);
 }
 
@@ -519,6 +536,7 @@ winnow_filter_to_json_node (WinnowFilter *self)
 
   g_return_val_if_fail (WINNOW_IS_FILTER (self), NULL);
 
+  _winnow_filter_ensure_body (self);
   _winnow_filter_ensure_tests (self);
   json_builder_begin_object (builder);
 

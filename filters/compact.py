@@ -1,33 +1,105 @@
 #!/usr/bin/env python3
-"""Build the runtime index of the built-in filters: every pack without its tests[].
+"""Build the runtime index of the built-in filters as C data, without their tests[].
 
-    compact.py OUTPUT FILE.json…
+    compact.py OUTPUT.h FILE.json…
 
-libwinnow parses this one small document at start-up instead of every filter file with its
-test samples (most of their bytes); a filter's tests are read from its own file in the
-resource when somebody asks for them (the verify gate, the editor).
+libwinnow includes OUTPUT.h (winnow-catalog.c). Each filter is one entry: what the catalog
+and the detector look at for every filter (id, label, description, category, priority and
+the match section) as plain C strings, so start-up parses nothing, and the whole filter
+without its tests as JSON text, parsed the first time a filter's rules are needed (one
+filter per `winnow compress`). The tests are read from the filter's own file in the resource
+when somebody asks for them (the verify gate, the editor).
+
+The meson build checked every file (tests/test-builtin-filters.c), so the shape is
+canonical; anything this script cannot represent as-is stops the build rather than being
+read differently at run time.
 """
 import json
 import os
 import sys
 
+TOP = {"id", "label", "description", "category", "priority", "match", "rules", "preserve"}
+MATCH = ("outputTypes", "commands", "patterns")
 
-def strip(node):
-    if isinstance(node, list):
-        return [strip(n) for n in node]
-    if isinstance(node, dict):
-        return {k: v for k, v in node.items() if k != "tests"}
-    return node
+
+def c_string(text):
+    """A C string literal of TEXT (UTF-8), split into lines of moderate length."""
+    out = ['"']
+    width = 0
+    for byte in text.encode("utf-8"):
+        ch = chr(byte)
+        if ch == '"' or ch == "\\":
+            piece = "\\" + ch
+        elif 0x20 <= byte < 0x7F and ch != "?":
+            piece = ch
+        else:
+            piece = "\\%03o" % byte
+        out.append(piece)
+        width += len(piece)
+        if width > 90:
+            out.append('"\n    "')
+            width = 0
+    out.append('"')
+    return "".join(out)
+
+
+def fail(path, message):
+    sys.exit("%s: %s" % (path, message))
 
 
 def main():
     out, files = sys.argv[1], sys.argv[2:]
-    index = []
+    arrays = []
+    entries = []
+    n = 0
     for path in sorted(files, key=os.path.basename):
+        name = os.path.basename(path)
         with open(path, encoding="utf-8") as fh:
-            index.append({"file": os.path.basename(path), "pack": strip(json.load(fh))})
+            pack = json.load(fh)
+        filters = pack if isinstance(pack, list) else [pack]
+        for k, f in enumerate(filters):
+            if not isinstance(f, dict) or not set(f) <= TOP | {"tests"}:
+                fail(path, "not a canonical filter: %r" % sorted(f))
+            for key in ("id", "label", "category"):
+                if not isinstance(f.get(key), str):
+                    fail(path, "%s must be a string" % key)
+            if not isinstance(f.get("description", ""), str):
+                fail(path, "description must be a string")
+            if not isinstance(f.get("priority", 50), int):
+                fail(path, "priority must be an integer")
+            match = f.get("match", {})
+            if not isinstance(match, dict) or not set(match) <= set(MATCH):
+                fail(path, "match has members this index cannot hold: %r" % sorted(match))
+            lists = []
+            for key in MATCH:
+                value = match.get(key)
+                if value is None:
+                    lists.append("NULL")
+                    continue
+                if not isinstance(value, list) or not all(isinstance(s, str) for s in value):
+                    fail(path, "match.%s must be an array of strings" % key)
+                var = "builtin_%d_%s" % (n, key)
+                arrays.append("static const char * const %s[] = {\n%s  NULL\n};\n" % (
+                    var, "".join("  %s,\n" % c_string(s) for s in value)))
+                lists.append(var)
+            body = {key: value for key, value in f.items() if key != "tests"}
+            entries.append("  {\n    %s, %s,\n    %s, %s,\n    %s,\n    %s, %d,\n"
+                           "    %s, %s, %s,\n    %s\n  },\n" % (
+                               c_string(name),
+                               c_string("[%d]" % k) if isinstance(pack, list) else "NULL",
+                               c_string(f["id"]), c_string(f["label"]),
+                               c_string(f["description"]) if "description" in f else "NULL",
+                               c_string(f["category"]), f.get("priority", 50),
+                               lists[0], lists[1], lists[2],
+                               c_string(json.dumps(body, ensure_ascii=False,
+                                                   separators=(",", ":")))))
+            n += 1
     with open(out, "w", encoding="utf-8") as fh:
-        json.dump(index, fh, ensure_ascii=False, separators=(",", ":"))
+        fh.write("/* Generated by filters/compact.py from the built-in filter files. */\n\n")
+        fh.write("".join(arrays))
+        fh.write("\nstatic const WinnowBuiltinFilter builtin_filters[] = {\n")
+        fh.write("".join(entries))
+        fh.write("};\n")
     return 0
 
 

@@ -62,6 +62,75 @@ test_resource_matches_sources (void)
 }
 
 static void
+assert_strv_equal (const char * const *a,
+                   const char * const *b)
+{
+  g_assert_true (g_strv_equal ((const char **) a, (const char **) b));
+}
+
+/* A built-in's rules are read when first asked for (winnow-catalog.c): every getter gives
+ * what parsing its file gives, the very first time and from any getter, not only after the
+ * filter was serialised once. */
+static void
+test_rules_read_on_demand (void)
+{
+  g_autofree char *dir = filters_dir ();
+  g_autoptr(WinnowCatalog) from_files = winnow_catalog_new ();
+  g_autoptr(GPtrArray) files = NULL;
+
+  winnow_catalog_add_directory (from_files, dir, WINNOW_FILTER_SOURCE_BUILTIN);
+  files = winnow_catalog_dup_filters (from_files);
+  for (guint i = 0; i < files->len; i++)
+    {
+      WinnowFilter *a = g_ptr_array_index (files, i);
+      g_autoptr(WinnowCatalog) from_resource = winnow_catalog_new ();
+      WinnowFilter *b;
+
+      /* a fresh catalog for each filter, so each check below is a first use */
+      winnow_catalog_add_builtin (from_resource);
+      b = winnow_catalog_lookup (from_resource, winnow_filter_get_id (a));
+      g_assert_nonnull (b);
+
+      switch (i % 4)
+        {
+        case 0:
+          assert_strv_equal (winnow_filter_get_drop_patterns (a),
+                             winnow_filter_get_drop_patterns (b));
+          break;
+        case 1:
+          g_assert_cmpuint (winnow_filter_get_head_lines (a), ==,
+                            winnow_filter_get_head_lines (b));
+          break;
+        case 2:
+          g_assert_cmpint (winnow_filter_get_strip_ansi (a), ==, winnow_filter_get_strip_ansi (b));
+          break;
+        default:
+          assert_strv_equal (winnow_filter_get_error_patterns (a),
+                             winnow_filter_get_error_patterns (b));
+          break;
+        }
+      assert_strv_equal (winnow_filter_get_include_patterns (a),
+                         winnow_filter_get_include_patterns (b));
+      assert_strv_equal (winnow_filter_get_collapse_patterns (a),
+                         winnow_filter_get_collapse_patterns (b));
+      assert_strv_equal (winnow_filter_get_summary_patterns (a),
+                         winnow_filter_get_summary_patterns (b));
+      g_assert_cmpuint (winnow_filter_get_n_replace_rules (a), ==,
+                        winnow_filter_get_n_replace_rules (b));
+      g_assert_cmpuint (winnow_filter_get_n_match_output_rules (a), ==,
+                        winnow_filter_get_n_match_output_rules (b));
+      g_assert_cmpuint (winnow_filter_get_max_lines (a), ==, winnow_filter_get_max_lines (b));
+      g_assert_cmpuint (winnow_filter_get_tail_lines (a), ==, winnow_filter_get_tail_lines (b));
+      g_assert_cmpuint (winnow_filter_get_truncate_line_at (a), ==,
+                        winnow_filter_get_truncate_line_at (b));
+      g_assert_cmpint (winnow_filter_get_deduplicate (a), ==, winnow_filter_get_deduplicate (b));
+      g_assert_cmpint (winnow_filter_get_filter_stderr (a), ==,
+                       winnow_filter_get_filter_stderr (b));
+      g_assert_cmpstr (winnow_filter_get_on_empty (a), ==, winnow_filter_get_on_empty (b));
+    }
+}
+
+static void
 test_inline_tests (void)
 {
   g_autoptr(WinnowCatalog) catalog = winnow_catalog_new ();
@@ -131,6 +200,7 @@ main (int   argc,
 
   g_test_add_func ("/winnow/builtin/sources-validate", test_sources_validate);
   g_test_add_func ("/winnow/builtin/resource-matches-sources", test_resource_matches_sources);
+  g_test_add_func ("/winnow/builtin/rules-read-on-demand", test_rules_read_on_demand);
   g_test_add_func ("/winnow/builtin/inline-tests", test_inline_tests);
   g_test_add_func ("/winnow/builtin/output-types-known", test_output_types_known);
 

@@ -254,6 +254,42 @@ test_wrapped_output (void)
     }
 }
 
+static void
+check_command (WinnowDetector *detector,
+               const char     *command,
+               const char     *expected)
+{
+  g_autoptr(WinnowDetector) fresh = winnow_detector_new ();
+  g_autoptr(WinnowDetection) d = detect (fresh, "", command);
+  g_autoptr(WinnowDetection) again = detect (detector, "", command);
+
+  /* a fresh detector compiles only what this command needs; a used one has more compiled */
+  g_assert_cmpstr (winnow_detection_get_output_type (again), ==, expected);
+
+  g_assert_cmpstr (winnow_detection_get_output_type (d), ==, expected);
+}
+
+/* The detector skips command patterns whose literal start the command lacks, without
+ * compiling them: what they would have matched must still be found, case-insensitively,
+ * through leading alternations and optional letters, and never for a mere prefix. */
+static void
+test_command_prefilter (void)
+{
+  g_autoptr(WinnowDetector) detector = winnow_detector_new ();
+
+  check_command (detector, "make", "build-make");
+  check_command (detector, "GMAKE -j4", "build-make");     /* ^(?:make|gmake|bmake)\b */
+  check_command (detector, "bmake install", "build-make");
+  check_command (detector, "makefoo", "generic-output");
+  check_command (detector, "py.test -q", "test-pytest");   /* ^(?:py\.?test|…) */
+  check_command (detector, "PYTEST", "test-pytest");
+  check_command (detector, "python3 -m pytest", "test-pytest");
+  check_command (detector, "cmake --build . --target test", "build-cmake");
+  check_command (detector, "sudo apt-get install gcc", "apt");
+  /* with Unicode case folding the Kelvin sign matches k: no shortcut for such commands */
+  check_command (detector, "ma\xe2\x84\xaa" "e", "build-make");
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -263,6 +299,7 @@ main (int   argc,
   g_test_add_func ("/winnow/detector/normalize", test_normalize);
   g_test_add_func ("/winnow/detector/command-from-output", test_command_from_output);
   g_test_add_func ("/winnow/detector/command-evidence", test_command_evidence);
+  g_test_add_func ("/winnow/detector/command-prefilter", test_command_prefilter);
   g_test_add_func ("/winnow/detector/content-only", test_content_only);
   g_test_add_func ("/winnow/detector/passthrough", test_passthrough);
   g_test_add_func ("/winnow/detector/not-utf8", test_not_utf8);
