@@ -427,6 +427,36 @@ might_match (WinnowRegex *self,
 }
 
 /**
+ * _winnow_regex_subject_starts:
+ * @starts: (out): one bit per byte value a non-empty subject may start with for a match
+ * @empty: (out): whether an empty subject may match
+ *
+ * The part of might_match() that depends only on a subject's first byte, so a caller testing
+ * many short subjects against a list of patterns can work out once, per first byte, which
+ * patterns are worth calling. A pattern it leaves out is one winnow_regex_test() would have
+ * answered WINNOW_REGEX_NO_MATCH without calling PCRE2; the rest still go through
+ * might_match() as usual.
+ */
+void
+_winnow_regex_subject_starts (WinnowRegex *self,
+                              guint64      starts[4],
+                              gboolean    *empty)
+{
+  g_return_if_fail (self != NULL);
+
+  *empty = might_match (self, "", 0);
+  if (self->anchored && self->first_unit >= 0)
+    {
+      memset (starts, 0, 4 * sizeof (guint64));
+      for (guint c = 0; c < 256; c++)
+        if (unit_equal ((guchar) c, self->first_unit))
+          starts[c >> 6] |= G_GUINT64_CONSTANT (1) << (c & 63);
+    }
+  else
+    memset (starts, 0xff, 4 * sizeof (guint64));
+}
+
+/**
  * winnow_regex_translate:
  * @source: JavaScript regex source
  * @js_flags: (nullable): JavaScript flags such as "gi"
