@@ -241,10 +241,11 @@ _winnow_rtk_for_each_line (Run            *run,
 /* ---- matching every line against a list ------------------------------------------------------ */
 
 /* Which patterns of a list (at most 64) may match a line, by the line's first byte: most line
- * patterns are anchored at a literal (`^E: `, `^Setting up `), and on most lines none of
- * them can match. Looping over the few that can saves the call per pattern per line, and
+ * patterns are anchored (`^E: `, `^\d+ upgraded`), and on most lines none of them can
+ * match. Looping over the few that can saves the call per pattern per line, and
  * lines that no pattern can match never have their byte pairs computed. */
 #define MAX_DISPATCH_PATTERNS 64
+#define DISPATCH_MIN_LINES    4096
 
 typedef struct
 {
@@ -366,8 +367,8 @@ _winnow_rtk_match_lines (Run                 *run,
   g_autofree Dispatch *dispatch = NULL;
   MatchJob job = { patterns, n_patterns, skip_flags, g_new (int, MAX (run->lines.len, 1)), NULL };
 
-  /* 2 KiB to fill: worth it from a few dozen lines on */
-  if (n_patterns <= MAX_DISPATCH_PATTERNS && run->lines.len >= 64)
+  /* the first time, each pattern's starting bytes cost a compilation: worth it on long input */
+  if (n_patterns <= MAX_DISPATCH_PATTERNS && run->lines.len >= DISPATCH_MIN_LINES)
     job.dispatch = dispatch = dispatch_new (patterns, n_patterns);
 
   _winnow_rtk_for_each_line (run, match_range, &job);
