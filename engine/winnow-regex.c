@@ -54,6 +54,8 @@ struct _WinnowRegex
   pcre2_code          *jit_code;     /* ADAPTIVE: a JIT-compiled copy, published atomically */
   int                  uses;         /* ADAPTIVE: matches run so far, atomically counted */
   pcre2_match_context *match_context;
+  guint32              compile_options;
+  guint64             *starts;        /* _winnow_regex_subject_starts(), worked out once */
   guint                capture_count;
   /* what any match needs, from PCRE2's own analysis: checked before calling into PCRE2, since
    * on short lines the call costs more than the answer */
@@ -426,6 +428,133 @@ might_match (WinnowRegex *self,
   return TRUE;
 }
 
+/* The part of a translated pattern after a leading ^, when the pattern is nothing but that ^
+ * followed by it (no top-level alternative, no verb or comment whose reach is unclear), else
+ * %NULL. Then a subject matches the whole pattern exactly when the rest matches at offset 0. */
+static const char *
+rest_after_caret (const char *pattern)
+{
+  int depth = 0;
+
+  if (pattern[0] != '^' || strchr ("*+?{", pattern[1]) != NULL || strstr (pattern, "(*") ||
+      strstr (pattern, "(?#") || strstr (pattern, "\\Q"))
+    return NULL;
+
+  for (const char *p = pattern + 1; *p; p++)
+    {
+      switch (*p)
+        {
+        case '\\':
+          if (*++p == '\0')
+            return NULL;
+          break;
+        case '[':
+          /* a class ends at the first unescaped ] (ALLOW_EMPTY_CLASS: even right after [ or [^) */
+          if (p[1] == '^')
+            p++;
+          for (p++; *p != ']'; p++)
+            {
+              if (*p == '\0' || (*p == '[' && strchr (":=.", p[1]) != NULL))
+                return NULL;
+              if (*p == '\\' && *++p == '\0')
+                return NULL;
+            }
+          break;
+        case '(':
+          depth++;
+          break;
+        case ')':
+          depth--;
+          break;
+        case '|':
+          if (depth == 0)
+            return NULL;
+          break;
+        default:
+          break;
+        }
+    }
+
+  return pattern + 1;
+}
+
+/* Bytes a subject may start with for @self to match it: from PCRE2's analysis of the pattern
+ * without its leading ^, where PCRE2 works out a first code unit or a set of them (which it
+ * does not for an anchored pattern). All bits set when nothing better is known. */
+static void
+compute_starts (WinnowRegex *self,
+                guint64      starts[4])
+{
+  const char *rest;
+  pcre2_code *code;
+  uint32_t first_type = 0, first = 0;
+  const uint8_t *bitmap = NULL;
+
+  memset (starts, 0xff, 4 * sizeof (guint64));
+  if (self->anchored && self->first_unit >= 0)
+    {
+      memset (starts, 0, 4 * sizeof (guint64));
+      for (guint c = 0; c < 256; c++)
+        if (unit_equal ((guchar) c, self->first_unit))
+          starts[c >> 6] |= G_GUINT64_CONSTANT (1) << (c & 63);
+      return;
+    }
+
+  if (!self->anchored || self->sticky || (self->compile_options & PCRE2_MULTILINE) ||
+      (rest = rest_after_caret (self->pcre_pattern)) == NULL)
+    return;
+
+  code = compile (rest, self->compile_options, NULL);
+  if (code == NULL)
+    return;
+
+  pcre2_pattern_info (code, PCRE2_INFO_FIRSTCODETYPE, &first_type);
+  pcre2_pattern_info (code, PCRE2_INFO_FIRSTCODEUNIT, &first);
+  pcre2_pattern_info (code, PCRE2_INFO_FIRSTBITMAP, &bitmap);
+  if (first_type == 1 && hint_unit (first_type, first) >= 0)
+    {
+      memset (starts, 0, 4 * sizeof (guint64));
+      for (guint c = 0; c < 256; c++)
+        if (unit_equal ((guchar) c, (int) first))
+          starts[c >> 6] |= G_GUINT64_CONSTANT (1) << (c & 63);
+    }
+  else if (first_type == 0 && bitmap != NULL)
+    {
+      for (guint c = 0; c < 256; c++)
+        if (!((bitmap[c >> 3] >> (c & 7)) & 1))
+          starts[c >> 6] &= ~(G_GUINT64_CONSTANT (1) << (c & 63));
+    }
+  pcre2_code_free (code);
+}
+
+/**
+ * _winnow_regex_subject_starts:
+ * @starts: (out): one bit per byte value a non-empty subject may start with for a match
+ * @empty: (out): whether an empty subject may match
+ *
+ * Lets a caller testing many short subjects (lines) against a list of patterns work out once,
+ * per first byte, which patterns are worth calling. A pattern it leaves out for a subject is
+ * one that cannot match it. Worked out on first use (which compiles a pattern), then kept.
+ */
+void
+_winnow_regex_subject_starts (WinnowRegex *self,
+                              guint64      starts[4],
+                              gboolean    *empty)
+{
+  g_return_if_fail (self != NULL);
+
+  if (g_once_init_enter (&self->starts))
+    {
+      guint64 *computed = g_new (guint64, 4);
+
+      compute_starts (self, computed);
+      g_once_init_leave (&self->starts, computed);
+    }
+
+  memcpy (starts, self->starts, 4 * sizeof (guint64));
+  *empty = might_match (self, "", 0);
+}
+
 /**
  * winnow_regex_translate:
  * @source: JavaScript regex source
@@ -501,6 +630,7 @@ winnow_regex_new (const char        *source,
   if (parsed.sticky)
     options |= PCRE2_ANCHORED;
 
+  self->compile_options = options;
   self->code = compile (self->pcre_pattern, options, error);
   if (self->code == NULL)
     return NULL;
@@ -543,6 +673,7 @@ winnow_regex_unref (WinnowRegex *self)
   g_clear_pointer (&self->match_context, pcre2_match_context_free);
   g_clear_pointer (&self->jit_code, pcre2_code_free);
   g_clear_pointer (&self->code, pcre2_code_free);
+  g_free (self->starts);
   g_free (self->pcre_pattern);
   g_free (self->js_flags);
   g_free (self->source);

@@ -101,6 +101,11 @@ char             *winnow_regex_translate          (const char        *source,
                                                    const char        *js_flags,
                                                    GError           **error);
 
+/* for the stage runner's per-list dispatch (winnow-rtk-run.c) */
+void              _winnow_regex_subject_starts    (WinnowRegex       *self,
+                                                   guint64            starts[4],
+                                                   gboolean          *empty);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WinnowRegex, winnow_regex_unref)
 
 G_END_DECLS

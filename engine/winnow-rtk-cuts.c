@@ -78,6 +78,15 @@ static const struct { const char *word; guint8 len; } failure_words[] = {
   { "\xE2\x9C\x96", 3 } /* ✖ */, { "\xE2\x9C\x97", 3 } /* ✗ */,
 };
 
+/* Hash of four bytes, lower-cased the cheap way: OR-ing 0x20 into each byte lower-cases a
+ * letter and turns no other byte into a lower-case letter, and the ASCII words are letters
+ * for their first four bytes, so a word can only start where the hashes agree. */
+static inline guint
+start_hash (guint32 four)
+{
+  return ((four | 0x20202020u) * 0x9E3779B1u) >> 24;
+}
+
 /* Called before the lines are looked at, possibly from several threads. */
 static void
 prepare_failure_masks (Run *run)
@@ -86,7 +95,15 @@ prepare_failure_masks (Run *run)
     return;
 
   for (guint w = 0; w < N_ASCII_FAILURE_WORDS; w++)
-    _winnow_bigrams_of_literal (failure_words[w].word, &run->failure_masks[w]);
+    {
+      guint32 start;
+      guint h;
+
+      _winnow_bigrams_of_literal (failure_words[w].word, &run->failure_masks[w]);
+      memcpy (&start, failure_words[w].word, 4);
+      h = start_hash (start);
+      run->failure_starts[h >> 6] |= G_GUINT64_CONSTANT (1) << (h & 63);
+    }
   run->failure_masks_ready = TRUE;
 }
 
@@ -130,6 +147,19 @@ _winnow_rtk_has_failure_word (Run        *run,
 
       if G_LIKELY (!first[text[i]])
         continue;
+
+      if (text[i] < 0x80 && run->failure_masks_ready)
+        {
+          guint32 four;
+          guint h;
+
+          if (len - i < 4)
+            continue; /* too short for every ASCII word */
+          memcpy (&four, text + i, 4);
+          h = start_hash (four);
+          if (!((run->failure_starts[h >> 6] >> (h & 63)) & 1))
+            continue; /* no ASCII word starts here */
+        }
 
       c = _winnow_ascii_lower (text[i]);
       for (guint w = 0; w < G_N_ELEMENTS (failure_words); w++)

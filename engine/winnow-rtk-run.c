@@ -240,13 +240,92 @@ _winnow_rtk_for_each_line (Run            *run,
 
 /* ---- matching every line against a list ------------------------------------------------------ */
 
+/* Which patterns of a list (at most 64) may match a line, by the line's first byte: most line
+ * patterns are anchored (`^E: `, `^\d+ upgraded`), and on most lines none of them can
+ * match. Looping over the few that can saves the call per pattern per line, and
+ * lines that no pattern can match never have their byte pairs computed. */
+#define MAX_DISPATCH_PATTERNS 64
+#define DISPATCH_MIN_LINES    4096
+
+typedef struct
+{
+  guint64 by_first[256];
+  guint64 if_empty;
+} Dispatch;
+
 typedef struct
 {
   const WinnowPattern *patterns;
   guint                n_patterns;
   guint                skip_flags;
   int                 *results;
+  const Dispatch      *dispatch;   /* NULL for a longer list */
 } MatchJob;
+
+static Dispatch *
+dispatch_new (const WinnowPattern *patterns,
+              guint                n_patterns)
+{
+  Dispatch *dispatch = g_new0 (Dispatch, 1);
+
+  for (guint i = 0; i < n_patterns; i++)
+    {
+      guint64 starts[4];
+      gboolean empty;
+
+      _winnow_regex_subject_starts (patterns[i].regex, starts, &empty);
+      for (guint c = 0; c < 256; c++)
+        if ((starts[c >> 6] >> (c & 63)) & 1)
+          dispatch->by_first[c] |= G_GUINT64_CONSTANT (1) << i;
+      if (empty)
+        dispatch->if_empty |= G_GUINT64_CONSTANT (1) << i;
+    }
+
+  return dispatch;
+}
+
+/* _winnow_rtk_first_match() over the patterns @dispatch leaves for @line: the same answer,
+ * since the others are ones winnow_regex_test() rejects without running them. */
+static inline int
+first_match_dispatched (Run                 *run,
+                        const WinnowPattern *patterns,
+                        const Dispatch      *dispatch,
+                        const Line          *line)
+{
+  guint64 candidates = line->len > 0 ? dispatch->by_first[(guchar) line->text[0]]
+                                     : dispatch->if_empty;
+  WinnowBigrams scratch;
+  const WinnowBigrams *pairs = NULL;
+  gboolean looked = FALSE;
+
+  while (candidates != 0)
+    {
+      guint i = __builtin_ctzll (candidates);
+      const WinnowPattern *pattern = &patterns[i];
+
+      candidates &= candidates - 1;
+      if (pattern->n_literals > 0)
+        {
+          gboolean possible = FALSE;
+
+          if (!looked)
+            {
+              pairs = _winnow_rtk_line_pairs (run, line, &scratch);
+              looked = TRUE;
+            }
+
+          for (guint k = 0; pairs != NULL && k < pattern->n_literals && !possible; k++)
+            possible = _winnow_bigrams_contain (pairs, &pattern->literals[k]);
+
+          if (pairs != NULL && !possible)
+            continue; /* none of the literals a match needs is in the line */
+        }
+
+      if (_winnow_rtk_test_line (run, pattern->regex, line))
+        return i;
+    }
+  return -1;
+}
 
 static void
 match_range (Run      *run,
@@ -260,9 +339,12 @@ match_range (Run      *run,
     {
       const Line *line = line_at (run, i);
 
-      job->results[i] = (line->flags & job->skip_flags)
-                        ? -2
-                        : _winnow_rtk_first_match (run, job->patterns, job->n_patterns, line);
+      if (line->flags & job->skip_flags)
+        job->results[i] = -2;
+      else if (job->dispatch != NULL)
+        job->results[i] = first_match_dispatched (run, job->patterns, job->dispatch, line);
+      else
+        job->results[i] = _winnow_rtk_first_match (run, job->patterns, job->n_patterns, line);
     }
 }
 
@@ -282,7 +364,12 @@ _winnow_rtk_match_lines (Run                 *run,
                          guint                n_patterns,
                          guint                skip_flags)
 {
-  MatchJob job = { patterns, n_patterns, skip_flags, g_new (int, MAX (run->lines.len, 1)) };
+  g_autofree Dispatch *dispatch = NULL;
+  MatchJob job = { patterns, n_patterns, skip_flags, g_new (int, MAX (run->lines.len, 1)), NULL };
+
+  /* the first time, each pattern's starting bytes cost a compilation: worth it on long input */
+  if (n_patterns <= MAX_DISPATCH_PATTERNS && run->lines.len >= DISPATCH_MIN_LINES)
+    job.dispatch = dispatch = dispatch_new (patterns, n_patterns);
 
   _winnow_rtk_for_each_line (run, match_range, &job);
   return job.results;

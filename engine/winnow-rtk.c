@@ -77,64 +77,47 @@ winnow_rtk_intensity_from_string (const char         *str,
 
 /* ---- splitting and joining --------------------------------------------------------------- */
 
-#define ONES  G_GUINT64_CONSTANT (0x0101010101010101)
-#define HIGHS G_GUINT64_CONSTANT (0x8080808080808080)
-
-/* Non-zero when some byte of @word equals @byte (the classic SWAR zero-byte test). */
-static inline guint64
-has_byte (guint64 word,
-          guchar  byte)
-{
-  guint64 x = word ^ (ONES * byte);
-
-  return (x - ONES) & ~x & HIGHS;
-}
-
-/* Splits on \r?\n, eight bytes at a time, and notes which lines hold terminal escapes or
- * carriage returns so that stripAnsi only looks at those. */
+/* Splits on \r?\n and notes which lines hold terminal escapes or carriage returns, so that
+ * stripAnsi only looks at those. libc's memchr() finds the line ends; the escapes and carriage
+ * returns are rare, so each is found with a memchr() of its own over the text, run again only
+ * once a line has passed the last one found. */
 static void
 split_lines (Run        *run,
              const char *text,
              gsize       length)
 {
-  const char *p = text;
   const char *end = text + length;
   const char *start = text;
+  const char *next_esc = memchr (text, '\x1b', length);
+  const char *next_cr = memchr (text, '\r', length);
   guint index = 0;
-  guint flags = 0;
 
   line_array_init (&run->lines, length / 40 + 16);
 
   for (;;)
     {
+      const char *p = memchr (start, '\n', end - start);
       Line line;
 
-      /* skip eight bytes at a time while none is \n, \r or ESC */
-      while (end - p >= 8)
-        {
-          guint64 word;
-
-          memcpy (&word, p, 8);
-          if (has_byte (word, '\n') | has_byte (word, '\r') | has_byte (word, '\x1b'))
-            break;
-          p += 8;
-        }
-      while (p < end && *p != '\n')
-        {
-          if (*p == '\x1b' || *p == '\r')
-            flags = LINE_TERMINAL;
-          p++;
-          if (((p - text) & 7) == 0 && end - p >= 8)
-            break; /* back to the fast loop */
-        }
-      if (p < end && *p != '\n')
-        continue;
+      if (p == NULL)
+        p = end;
 
       line.text = start;
       line.len = p - start;
       line.origin = index++;
-      line.flags = flags;
+      line.flags = 0;
       line.key = NO_ORIGIN;
+
+      if G_UNLIKELY (next_esc != NULL && next_esc < p)
+        {
+          line.flags = LINE_TERMINAL;
+          next_esc = memchr (p, '\x1b', end - p);
+        }
+      if G_UNLIKELY (next_cr != NULL && next_cr < p)
+        {
+          line.flags = LINE_TERMINAL;
+          next_cr = memchr (p, '\r', end - p);
+        }
 
       /* split on \r?\n, as the reference does */
       if (p < end && line.len > 0 && line.text[line.len - 1] == '\r')
@@ -148,8 +131,7 @@ split_lines (Run        *run,
 
       if (p >= end)
         break;
-      start = ++p;
-      flags = 0;
+      start = p + 1;
     }
 
   run->n_input_lines = index;

@@ -221,6 +221,52 @@ test_folded_case_hints (void)
     }
 }
 
+/* Starting bytes feed the stage runner's dispatch: a byte left out must be one no matching
+ * line starts with, and anything unclear must leave every byte in. */
+static gboolean
+may_start (const char *source,
+           const char *flags,
+           guchar      c,
+           gboolean   *empty)
+{
+  g_autoptr(WinnowRegex) regex = winnow_regex_new (source, flags, WINNOW_REGEX_DEFAULT, NULL);
+  guint64 starts[4];
+
+  g_assert_nonnull (regex);
+  _winnow_regex_subject_starts (regex, starts, empty);
+  return (starts[c >> 6] >> (c & 63)) & 1;
+}
+
+static void
+test_subject_starts (void)
+{
+  gboolean empty;
+
+  /* a literal first unit stands for both cases */
+  g_assert_true (may_start ("^E: ", "i", 'e', &empty));
+  g_assert_true (may_start ("^E: ", "i", 'E', &empty));
+  g_assert_false (may_start ("^E: ", "i", 'W', &empty));
+  g_assert_false (empty);
+
+  /* a class or an alternation after ^: PCRE2's set of first units for the rest */
+  g_assert_true (may_start ("^\\d+ upgraded", "i", '7', &empty));
+  g_assert_false (may_start ("^\\d+ upgraded", "i", 'u', &empty));
+  g_assert_true (may_start ("^(?:Inst|Conf) ", "i", 'c', &empty));
+  g_assert_false (may_start ("^(?:Inst|Conf) ", "i", 'R', &empty));
+  g_assert_true (may_start ("^ +Installed: ", "i", ' ', &empty));
+
+  /* unclear or unanchored: every byte */
+  g_assert_true (may_start ("^a|b", "i", 'b', &empty));
+  g_assert_true (may_start ("^[|]x|y", "i", 'y', &empty));
+  g_assert_true (may_start ("error", "i", 'x', &empty));
+  g_assert_true (may_start ("^\\s*$", "i", 'x', &empty));
+  g_assert_true (empty);
+  g_assert_true (may_start ("^a", "im", 'x', &empty));
+  g_assert_true (may_start ("^(?:a)?b", "i", 'b', &empty));
+  g_assert_false (may_start ("^(?:a)?b", "i", 'c', &empty));
+
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -237,6 +283,7 @@ main (int   argc,
   g_test_add_func ("/winnow/regex/budget", test_budget);
   g_test_add_func ("/winnow/regex/translate", test_translate);
   g_test_add_func ("/winnow/regex/folded-case-hints", test_folded_case_hints);
+  g_test_add_func ("/winnow/regex/subject-starts", test_subject_starts);
 
   return g_test_run ();
 }
