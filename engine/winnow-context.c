@@ -20,6 +20,9 @@
 #include <string.h>
 
 #include "winnow-context.h"
+#include "winnow-detector-private.h"
+#include "winnow-rtk-private.h"
+#include "winnow-utf8.h"
 #include "winnow-diagnostic.h"
 #include "winnow-error.h"
 #include "winnow-json-reader.h"
@@ -372,6 +375,7 @@ winnow_context_compress (WinnowContext                *self,
   WinnowSelection selection = WINNOW_SELECTION_NONE;
   WinnowFilter *filter = NULL;
   gint64 start = g_get_monotonic_time ();
+  gboolean valid_utf8;
   gsize len;
 
   g_return_val_if_fail (WINNOW_IS_CONTEXT (self), NULL);
@@ -386,7 +390,10 @@ winnow_context_compress (WinnowContext                *self,
     text = "";
   len = length < 0 ? strlen (text) : (gsize) length;
 
-  detection = winnow_detector_detect (self->detector, text, len, command);
+  /* validated once here rather than by the detector and again by the stage runner */
+  valid_utf8 = _winnow_utf8_validate (text, len, NULL);
+  detection = valid_utf8 ? _winnow_detector_detect_utf8 (self->detector, text, len, command)
+                         : winnow_detector_detect (self->detector, text, len, command);
 
   if (options->filter_id != NULL)
     {
@@ -412,7 +419,8 @@ winnow_context_compress (WinnowContext                *self,
   if (selection == WINNOW_SELECTION_PASSTHROUGH || !winnow_config_get_rtk_enabled (self->config))
     rtk_options.engine_limits = FALSE;
 
-  result = winnow_rtk_apply (filter, text, len, &rtk_options);
+  result = valid_utf8 ? _winnow_rtk_apply_utf8 (filter, text, len, &rtk_options)
+                      : winnow_rtk_apply (filter, text, len, &rtk_options);
 
   return _winnow_compression_new (detection, selection, filter, result,
                                   g_memdup2 (text, len), len,

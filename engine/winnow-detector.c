@@ -24,6 +24,7 @@
 #include "winnow-command.h"
 #include "winnow-utf8.h"
 #include "winnow-detector.h"
+#include "winnow-detector-private.h"
 #include "winnow-output-types.h"
 #include "winnow-regex.h"
 
@@ -462,20 +463,12 @@ looks_like_json (const char *text,
   return FALSE;
 }
 
-/**
- * winnow_detector_detect:
- * @self: a #WinnowDetector
- * @text: the output
- * @length: its length in bytes, or -1 if nul-terminated
- * @command: (nullable): the command line that produced it
- *
- * Returns: (transfer full): the detection; never %NULL (unknown output is "generic-output")
- */
-WinnowDetection *
-winnow_detector_detect (WinnowDetector *self,
-                        const char     *text,
-                        gssize          length,
-                        const char     *command)
+static WinnowDetection *
+detect (WinnowDetector *self,
+        const char     *text,
+        gssize          length,
+        const char     *command,
+        gboolean        known_utf8)
 {
   g_autofree char *cmd = NULL;
   g_autofree char *owned_sample = NULL;
@@ -501,7 +494,7 @@ winnow_detector_detect (WinnowDetector *self,
 
   get_compiled (self);
 
-  if (!_winnow_utf8_validate (text, len, NULL))
+  if (!known_utf8 && !_winnow_utf8_validate (text, len, NULL))
     return _winnow_detection_new ("generic-output", "generic", 0.0, NULL, FALSE,
                                   "not valid UTF-8", FALSE, TRUE);
 
@@ -626,6 +619,35 @@ winnow_detector_detect (WinnowDetector *self,
                                 has_errors,
                                 (self->types[best].flags & WINNOW_OUTPUT_TYPE_PASSTHROUGH) &&
                                 !has_errors);
+}
+
+/**
+ * winnow_detector_detect:
+ * @self: a #WinnowDetector
+ * @text: the output
+ * @length: its length in bytes, or -1 if nul-terminated
+ * @command: (nullable): the command line that produced it
+ *
+ * Returns: (transfer full): the detection; never %NULL (unknown output is "generic-output")
+ */
+WinnowDetection *
+winnow_detector_detect (WinnowDetector *self,
+                        const char     *text,
+                        gssize          length,
+                        const char     *command)
+{
+  return detect (self, text, length, command, FALSE);
+}
+
+/* The same for text the caller has just found to be valid UTF-8: a 20 MB log is not
+ * validated twice in one compression (winnow_context_compress). */
+WinnowDetection *
+_winnow_detector_detect_utf8 (WinnowDetector *self,
+                              const char     *text,
+                              gsize           length,
+                              const char     *command)
+{
+  return detect (self, text, (gssize) length, command, TRUE);
 }
 
 /**

@@ -1,12 +1,12 @@
-/* winnow-rtk-private.h — constructors the stage runner uses for its results
+/* winnow-rtk-private.h — constructors the stage runner uses for its results, and its
+ * engine-internal entry point
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 
 #pragma once
 
-#include "winnow-rtk-result.h"
-#include "winnow-trace-stage.h"
+#include "winnow-rtk.h"
 
 G_BEGIN_DECLS
 
@@ -34,5 +34,10 @@ WinnowRtkResult  *_winnow_rtk_result_new          (char             *text,
                                                    GListStore       *stages,
                                                    GArray           *origins,
                                                    guint             budget_exceeded);
+
+WinnowRtkResult  *_winnow_rtk_apply_utf8          (WinnowFilter           *filter,
+                                                   const char             *text,
+                                                   gsize                   length,
+                                                   const WinnowRtkOptions *options);
 
 G_END_DECLS

@@ -794,22 +794,12 @@ unchanged_result (const char       *text,
                                  n_lines, n_lines, stages, origins, budget_exceeded);
 }
 
-/**
- * winnow_rtk_apply:
- * @filter: (nullable): the filter to run, or %NULL for the engine limits only
- * @text: command output
- * @length: length of @text in bytes, or -1 if nul-terminated
- * @options: (nullable): #WinnowRtkOptions, or %NULL for the defaults
- *
- * Runs @filter's stages over @text. Pure: no I/O, no shared state, safe on any thread.
- *
- * Returns: (transfer full): the result with its trace
- */
-WinnowRtkResult *
-winnow_rtk_apply (WinnowFilter           *filter,
-                  const char             *text,
-                  gssize                  length,
-                  const WinnowRtkOptions *options)
+static WinnowRtkResult *
+apply (WinnowFilter           *filter,
+       const char             *text,
+       gssize                  length,
+       const WinnowRtkOptions *options,
+       gboolean                known_utf8)
 {
   WinnowRtkOptions defaults;
   const char *filter_id = filter ? winnow_filter_get_id (filter) : NULL;
@@ -837,7 +827,7 @@ winnow_rtk_apply (WinnowFilter           *filter,
     return unchanged_result (text, 0, WINNOW_RTK_OUTCOME_EMPTY_INPUT, filter_id, 0, NULL, 0);
 
   /* lines keep 32-bit lengths; nothing that large is command output an agent reads */
-  if (len > G_MAXUINT32 || !_winnow_utf8_validate (text, len, NULL))
+  if (len > G_MAXUINT32 || (!known_utf8 && !_winnow_utf8_validate (text, len, NULL)))
     {
       guint n = 1;
       for (gsize i = 0; i < len; i++)
@@ -894,4 +884,35 @@ winnow_rtk_apply (WinnowFilter           *filter,
   return _winnow_rtk_result_new (g_steal_pointer (&out), out_len, WINNOW_RTK_OUTCOME_COMPRESSED,
                                  filter_id, len, n_in, origins->len, run.stages, origins,
                                  run.budget_exceeded);
+}
+
+/**
+ * winnow_rtk_apply:
+ * @filter: (nullable): the filter to run, or %NULL for the engine limits only
+ * @text: command output
+ * @length: length of @text in bytes, or -1 if nul-terminated
+ * @options: (nullable): #WinnowRtkOptions, or %NULL for the defaults
+ *
+ * Runs @filter's stages over @text. Pure: no I/O, no shared state, safe on any thread.
+ *
+ * Returns: (transfer full): the result with its trace
+ */
+WinnowRtkResult *
+winnow_rtk_apply (WinnowFilter           *filter,
+                  const char             *text,
+                  gssize                  length,
+                  const WinnowRtkOptions *options)
+{
+  return apply (filter, text, length, options, FALSE);
+}
+
+/* The same for text the caller has just found to be valid UTF-8 (winnow_context_compress):
+ * validation is a tenth of the pipeline's work on a big log, once is enough. */
+WinnowRtkResult *
+_winnow_rtk_apply_utf8 (WinnowFilter           *filter,
+                        const char             *text,
+                        gsize                   length,
+                        const WinnowRtkOptions *options)
+{
+  return apply (filter, text, (gssize) length, options, TRUE);
 }
