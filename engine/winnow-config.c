@@ -208,7 +208,8 @@ get_uint (Parser     *p,
     }
 
   value = json_node_get_double (node);
-  if (value != (double) (gint64) value || value < min || value > max)
+  /* the range first: converting a double outside an integer type's range is undefined */
+  if (!(value >= min && value <= max) || value != (double) (guint) value)
     {
       report (p, WINNOW_DIAGNOSTIC_ERROR, path,
               "must be a whole number between %u and %u; using %u", min, max, fallback);
@@ -424,6 +425,8 @@ winnow_config_new_from_json (const char *text,
   g_autoptr(GError) error = NULL;
   Parser p = { file, diagnostics };
   guint first = diagnostics ? diagnostics->len : 0;
+  guint line = 0;
+  guint column = 0;
   gsize len;
   JsonObject *root;
   JsonNode *node;
@@ -432,6 +435,16 @@ winnow_config_new_from_json (const char *text,
 
   len = length < 0 ? strlen (text ? text : "") : (gsize) length;
 
+  /* json-glib's parser recurses once per level: a file of a million "[" would overflow the
+   * stack before it reports anything */
+  if (!_winnow_json_check_depth (text ? text : "", len, WINNOW_JSON_MAX_DEPTH, &line, &column))
+    {
+      report (&p, WINNOW_DIAGNOSTIC_ERROR, NULL, "not valid JSON (nested more than %d levels "
+              "deep at line %u, column %u); using the defaults", WINNOW_JSON_MAX_DEPTH, line,
+              column);
+      return g_steal_pointer (&self);
+    }
+
   if (!json_parser_load_from_data (parser, text ? text : "", len, &error))
     {
       report (&p, WINNOW_DIAGNOSTIC_ERROR, NULL, "not valid JSON (%s); using the defaults",
@@ -439,7 +452,8 @@ winnow_config_new_from_json (const char *text,
       return g_steal_pointer (&self);
     }
 
-  if (!JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+  /* an empty or blank document parses, to no root at all */
+  if (json_parser_get_root (parser) == NULL || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     {
       report (&p, WINNOW_DIAGNOSTIC_ERROR, NULL, "settings must be a JSON object; using the "
               "defaults");

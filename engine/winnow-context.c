@@ -426,10 +426,15 @@ load_settings_for_edit (WinnowContext  *self,
   JsonNode *root;
   JsonObject *settings;
   JsonNode *node;
+  gsize old_length = 0;
+  guint line = 0;
+  guint column = 0;
 
-  if (g_file_get_contents (path, &old_text, NULL, NULL))
+  if (g_file_get_contents (path, &old_text, &old_length, NULL))
     {
-      if (!json_parser_load_from_data (parser, old_text, -1, &local_error) ||
+      /* the depth first: json-glib's recursive parser would overflow the stack on a deep file */
+      if (!_winnow_json_check_depth (old_text, old_length, WINNOW_JSON_MAX_DEPTH, &line, &column) ||
+          !json_parser_load_from_data (parser, old_text, -1, &local_error) ||
           json_parser_get_root (parser) == NULL ||
           !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
         {

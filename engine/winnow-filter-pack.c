@@ -264,7 +264,17 @@ winnow_filter_pack_save_filter (const char  *path,
     {
       g_autoptr(JsonParser) old_parser = json_parser_new ();
       JsonNode *old_root;
+      guint line = 0;
+      guint column = 0;
 
+      if (!_winnow_json_check_depth (old_text, old_length, WINNOW_JSON_MAX_DEPTH, &line, &column))
+        {
+          g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_JSON,
+                       "%s: not saved: the pack on disk is nested more than %d levels deep "
+                       "(line %u, column %u); fix or move it first", path, WINNOW_JSON_MAX_DEPTH,
+                       line, column);
+          return FALSE;
+        }
       if (!json_parser_load_from_data (old_parser, old_text, old_length, &local_error))
         {
           g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_JSON,

@@ -149,15 +149,21 @@ _winnow_json_reader_int (WinnowJsonReader *r,
 {
   JsonNode *node = json_object_get_member (obj, key);
   gint64 value;
+  double number;
 
   if (node == NULL || JSON_NODE_HOLDS_NULL (node))
     return FALSE;
 
+  number = JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_DOUBLE
+           ? json_node_get_double (node) : 0.0;
   if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64)
     value = json_node_get_int (node);
+  /* a double is checked against gint64's range (-2^63 to 2^63) before it is converted: a
+   * conversion out of range is undefined (1e300 as "maxLines") */
   else if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_DOUBLE &&
-           json_node_get_double (node) == (double) (gint64) json_node_get_double (node))
-    value = (gint64) json_node_get_double (node);
+           number >= (double) G_MININT64 && number < -(double) G_MININT64 &&
+           number == (double) (gint64) number)
+    value = (gint64) number;
   else
     {
       _winnow_json_reader_report (r, WINNOW_DIAGNOSTIC_ERROR, path,
@@ -443,6 +449,18 @@ _winnow_json_check_depth (const char *text,
   return TRUE;
 }
 
+/* whether @text holds nothing but JSON whitespace; @text need not be NUL-terminated (strspn
+ * would read past a buffer of blanks) */
+static gboolean
+only_whitespace (const char *text,
+                 gsize       length)
+{
+  for (gsize i = 0; i < length; i++)
+    if (text[i] != ' ' && text[i] != '\t' && text[i] != '\r' && text[i] != '\n')
+      return FALSE;
+  return TRUE;
+}
+
 /**
  * _winnow_json_parse_document:
  * @text: (inout): the document; moved past a byte-order mark
@@ -510,7 +528,7 @@ _winnow_json_parse_document_full (const char **text,
       return NULL;
     }
 
-  if (*length == 0 || strspn (*text, " \t\r\n") >= *length)
+  if (only_whitespace (*text, *length))
     {
       g_autofree char *message = g_strdup_printf ("the file is empty; expected %s", expected);
       add_file_diagnostic (diagnostics, source, file, 0, 0, message);

@@ -5,6 +5,8 @@
 
 #include "config.h"
 
+#include <string.h>
+
 #include "winnow.h"
 
 static void
@@ -112,6 +114,56 @@ test_not_json (void)
   g_assert_cmpuint (diagnostics->len, ==, 2);
 }
 
+/* Found by fuzz-settings: an empty document gave a critical warning (no root node), a number
+ * out of range was converted to an integer before its range was checked (undefined), and a
+ * deeply nested document overflowed json-glib's recursive parser. Each is now the defaults
+ * with one error. */
+static void
+test_hostile (void)
+{
+  static const char *const numbers[] = { "1e300", "-1e300", "1e19", "-9.3e18", "4294967296" };
+  g_autoptr(GString) deep = g_string_new (NULL);
+
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autoptr(GPtrArray) diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
+      const char *text = i == 0 ? "" : i == 1 ? " \n\t" : "  \n{}";
+      /* not NUL-terminated where it stops: only the given length may be read */
+      g_autoptr(WinnowConfig) config = winnow_config_new_from_json (text, i == 2 ? 3 : strlen (text),
+                                                                    "s.json", diagnostics);
+
+      g_assert_nonnull (config);
+      g_assert_cmpuint (winnow_config_get_auto_trigger_tokens (config), ==, 32000);
+      g_assert_cmpuint (winnow_diagnostics_count_level (diagnostics, WINNOW_DIAGNOSTIC_ERROR), ==, 1);
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
+    {
+      g_autoptr(GPtrArray) diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
+      g_autofree char *text = g_strdup_printf ("{\"autoTriggerTokens\": %s, "
+                                               "\"rtkConfig\": {\"maxLinesPerResult\": %s}}",
+                                               numbers[i], numbers[i]);
+      g_autoptr(WinnowConfig) config = winnow_config_new_from_json (text, -1, "s.json", diagnostics);
+
+      g_assert_cmpuint (winnow_config_get_auto_trigger_tokens (config), ==, 32000);
+      g_assert_cmpuint (winnow_diagnostics_count_level (diagnostics, WINNOW_DIAGNOSTIC_ERROR), ==, 2);
+    }
+
+  for (guint i = 0; i < 1000000; i++)
+    g_string_append_c (deep, '[');
+  {
+    g_autoptr(GPtrArray) diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
+    g_autoptr(WinnowConfig) config = winnow_config_new_from_json (deep->str, deep->len, "s.json",
+                                                                  diagnostics);
+    g_autofree char *message = NULL;
+
+    g_assert_nonnull (config);
+    g_assert_cmpuint (diagnostics->len, ==, 1);
+    message = winnow_diagnostic_to_string (g_ptr_array_index (diagnostics, 0));
+    g_assert_nonnull (strstr (message, "nested more than 512 levels"));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -122,6 +174,7 @@ main (int   argc,
   g_test_add_func ("/winnow/config/parse", test_parse);
   g_test_add_func ("/winnow/config/invalid", test_invalid);
   g_test_add_func ("/winnow/config/not-json", test_not_json);
+  g_test_add_func ("/winnow/config/hostile", test_hostile);
 
   return g_test_run ();
 }

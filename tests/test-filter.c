@@ -400,6 +400,41 @@ test_pack_to_json (void)
   g_assert_cmpuint (d2->len, ==, 0);
 }
 
+/* Found while fuzzing the loaders: a whole number given as a huge double was converted to an
+ * integer before its range was checked (undefined), and a pack of nothing but blanks, not
+ * NUL-terminated, was scanned past its end. */
+static void
+test_hostile_numbers_and_blanks (void)
+{
+  static const char *const numbers[] = { "1e300", "-1e300", "9.3e18", "-9.3e18" };
+  /* a buffer of blanks with no NUL after it */
+  g_autofree char *blanks = g_malloc (4);
+
+  for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
+    {
+      g_autoptr(GPtrArray) diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
+      g_autofree char *json = g_strdup_printf ("{\"id\":\"t\",\"label\":\"T\",\"category\":\"test\","
+                                               "\"priority\":%s,\"rules\":{\"maxLines\":%s}}",
+                                               numbers[i], numbers[i]);
+      g_autoptr(GPtrArray) filters = winnow_filter_pack_parse (json, -1, WINNOW_FILTER_SOURCE_FILE,
+                                                               "t.json", 0, diagnostics);
+
+      g_assert_nonnull (filters);
+      g_assert_cmpuint (winnow_diagnostics_count_level (diagnostics, WINNOW_DIAGNOSTIC_ERROR) +
+                        winnow_diagnostics_count_level (diagnostics, WINNOW_DIAGNOSTIC_WARNING), >=, 2);
+    }
+
+  memcpy (blanks, " \n\t ", 4);
+  {
+    g_autoptr(GPtrArray) diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
+    g_autoptr(GPtrArray) filters = winnow_filter_pack_parse (blanks, 4, WINNOW_FILTER_SOURCE_FILE,
+                                                             "t.json", 0, diagnostics);
+
+    g_assert_cmpuint (filters->len, ==, 0);
+    g_assert_cmpuint (winnow_diagnostics_count_level (diagnostics, WINNOW_DIAGNOSTIC_ERROR), ==, 1);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -417,6 +452,7 @@ main (int   argc,
   g_test_add_func ("/winnow/filter/bad-files", test_bad_files);
   g_test_add_func ("/winnow/filter/lazy-regex", test_lazy_regex);
   g_test_add_func ("/winnow/filter/pack-to-json", test_pack_to_json);
+  g_test_add_func ("/winnow/filter/hostile-numbers-and-blanks", test_hostile_numbers_and_blanks);
 
   return g_test_run ();
 }
