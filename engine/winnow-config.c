@@ -425,6 +425,7 @@ winnow_config_new_from_json (const char *text,
   g_autoptr(GError) error = NULL;
   Parser p = { file, diagnostics };
   guint first = diagnostics ? diagnostics->len : 0;
+  const char *problem;
   guint line = 0;
   guint column = 0;
   gsize len;
@@ -435,13 +436,12 @@ winnow_config_new_from_json (const char *text,
 
   len = length < 0 ? strlen (text ? text : "") : (gsize) length;
 
-  /* json-glib's parser recurses once per level: a file of a million "[" would overflow the
-   * stack before it reports anything */
-  if (!_winnow_json_check_depth (text ? text : "", len, WINNOW_JSON_MAX_DEPTH, &line, &column))
+  /* json-glib's parser recurses once per level (a file of a million "[" would overflow the
+   * stack) and takes "{…}{…}" for valid, leaking one of the two */
+  if ((problem = _winnow_json_check_document (text ? text : "", len, &line, &column)) != NULL)
     {
-      report (&p, WINNOW_DIAGNOSTIC_ERROR, NULL, "not valid JSON (nested more than %d levels "
-              "deep at line %u, column %u); using the defaults", WINNOW_JSON_MAX_DEPTH, line,
-              column);
+      report (&p, WINNOW_DIAGNOSTIC_ERROR, NULL, "not valid JSON (%s, at line %u, column %u); "
+              "using the defaults", problem, line, column);
       return g_steal_pointer (&self);
     }
 

@@ -432,8 +432,8 @@ load_settings_for_edit (WinnowContext  *self,
 
   if (g_file_get_contents (path, &old_text, &old_length, NULL))
     {
-      /* the depth first: json-glib's recursive parser would overflow the stack on a deep file */
-      if (!_winnow_json_check_depth (old_text, old_length, WINNOW_JSON_MAX_DEPTH, &line, &column) ||
+      /* checked first: json-glib overflows the stack on a deep file and leaks on "{…}{…}" */
+      if (_winnow_json_check_document (old_text, old_length, &line, &column) != NULL ||
           !json_parser_load_from_data (parser, old_text, -1, &local_error) ||
           json_parser_get_root (parser) == NULL ||
           !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))

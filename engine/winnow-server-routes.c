@@ -124,6 +124,7 @@ parse_object_body (WinnowServerJob  *job,
   gsize length = 0;
   const char *data = job->body ? g_bytes_get_data (job->body, &length) : NULL;
   JsonNode *root;
+  const char *problem;
   guint line = 0;
   guint column = 0;
 
@@ -135,12 +136,13 @@ parse_object_body (WinnowServerJob  *job,
     }
 
   /* json-glib's parser recurses once per level: a body of a million "[" (well under the size
-   * limit) would overflow the worker's stack and take the server down */
-  if (!_winnow_json_check_depth (data, length, WINNOW_JSON_MAX_DEPTH, &line, &column))
+   * limit) would overflow the worker's stack and take the server down; and it takes "{…}{…}"
+   * for valid, leaking one of the two on every such request */
+  if ((problem = _winnow_json_check_document (data, length, &line, &column)) != NULL)
     {
       _winnow_server_job_fail (job, SOUP_STATUS_BAD_REQUEST, "invalid_json", "$",
-                               "the body is not valid JSON: nested more than %d levels deep "
-                               "at line %u, column %u", WINNOW_JSON_MAX_DEPTH, line, column);
+                               "the body is not valid JSON: %s (line %u, column %u)", problem,
+                               line, column);
       return NULL;
     }
 
@@ -449,8 +451,8 @@ read_settings_file (WinnowServerJob *job)
       return NULL;
     }
 
-  /* the depth first: json-glib's recursive parser would overflow the stack on a deep file */
-  if (!_winnow_json_check_depth (text, length, WINNOW_JSON_MAX_DEPTH, &line, &column) ||
+  /* checked first: json-glib overflows the stack on a deep file and leaks on "{…}{…}" */
+  if (_winnow_json_check_document (text, length, &line, &column) != NULL ||
       !json_parser_load_from_data (parser, text, length, &error) ||
       (root = json_parser_get_root (parser)) == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     {
