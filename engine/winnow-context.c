@@ -446,7 +446,12 @@ load_settings_for_edit (WinnowContext  *self,
       root = json_node_copy (json_parser_get_root (parser));
     }
   else
-    root = json_node_init_object (json_node_alloc (), json_object_new ());
+    {
+      /* json_node_init_object() takes its own reference: the new object's must be dropped */
+      g_autoptr(JsonObject) empty = json_object_new ();
+
+      root = json_node_init_object (json_node_alloc (), empty);
+    }
 
   settings = json_node_get_object (root);
   node = json_object_get_member (settings, "rtkConfig");
