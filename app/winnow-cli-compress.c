@@ -202,7 +202,12 @@ result_to_json (WinnowPipelineResult *result,
   if (compression != NULL && !messages)
     root = compression_to_json (compression);
   else
-    root = json_node_init_object (json_node_alloc (), json_object_new ());
+    {
+      /* json_node_init_object() takes its own reference: the new object's must be dropped */
+      g_autoptr(JsonObject) empty = json_object_new ();
+
+      root = json_node_init_object (json_node_alloc (), empty);
+    }
   object = json_node_get_object (root);
 
   if (messages)

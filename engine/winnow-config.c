@@ -221,7 +221,8 @@ get_uint (Parser     *p,
     }
 
   value = json_node_get_double (node);
-  if (value != (double) (gint64) value || value < min || value > max)
+  /* the range first: converting a double outside an integer type's range is undefined */
+  if (!(value >= min && value <= max) || value != (double) (guint) value)
     {
       report (p, WINNOW_DIAGNOSTIC_ERROR, path,
               "must be a whole number between %u and %u; using %u", min, max, fallback);
@@ -474,6 +475,9 @@ winnow_config_new_from_json (const char *text,
   g_autoptr(GError) error = NULL;
   Parser p = { file, diagnostics };
   guint first = diagnostics ? diagnostics->len : 0;
+  const char *problem;
+  guint line = 0;
+  guint column = 0;
   gsize len;
   JsonObject *root;
   JsonNode *node;
@@ -482,6 +486,15 @@ winnow_config_new_from_json (const char *text,
 
   len = length < 0 ? strlen (text ? text : "") : (gsize) length;
 
+  /* json-glib's parser recurses once per level (a file of a million "[" would overflow the
+   * stack) and takes "{…}{…}" for valid, leaking one of the two */
+  if ((problem = _winnow_json_check_document (text ? text : "", len, &line, &column)) != NULL)
+    {
+      report (&p, WINNOW_DIAGNOSTIC_ERROR, NULL, "not valid JSON (%s, at line %u, column %u); "
+              "using the defaults", problem, line, column);
+      return g_steal_pointer (&self);
+    }
+
   if (!json_parser_load_from_data (parser, text ? text : "", len, &error))
     {
       report (&p, WINNOW_DIAGNOSTIC_ERROR, NULL, "not valid JSON (%s); using the defaults",
@@ -489,7 +502,8 @@ winnow_config_new_from_json (const char *text,
       return g_steal_pointer (&self);
     }
 
-  if (!JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+  /* an empty or blank document parses, to no root at all */
+  if (json_parser_get_root (parser) == NULL || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     {
       report (&p, WINNOW_DIAGNOSTIC_ERROR, NULL, "settings must be a JSON object; using the "
               "defaults");

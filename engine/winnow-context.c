@@ -476,10 +476,15 @@ load_settings_for_edit (WinnowContext  *self,
   JsonNode *root;
   JsonObject *settings;
   JsonNode *node;
+  gsize old_length = 0;
+  guint line = 0;
+  guint column = 0;
 
-  if (g_file_get_contents (path, &old_text, NULL, NULL))
+  if (g_file_get_contents (path, &old_text, &old_length, NULL))
     {
-      if (!json_parser_load_from_data (parser, old_text, -1, &local_error) ||
+      /* checked first: json-glib overflows the stack on a deep file and leaks on "{…}{…}" */
+      if (_winnow_json_check_document (old_text, old_length, &line, &column) != NULL ||
+          !json_parser_load_from_data (parser, old_text, -1, &local_error) ||
           json_parser_get_root (parser) == NULL ||
           !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
         {
@@ -491,7 +496,12 @@ load_settings_for_edit (WinnowContext  *self,
       root = json_node_copy (json_parser_get_root (parser));
     }
   else
-    root = json_node_init_object (json_node_alloc (), json_object_new ());
+    {
+      /* json_node_init_object() takes its own reference: the new object's must be dropped */
+      g_autoptr(JsonObject) empty = json_object_new ();
+
+      root = json_node_init_object (json_node_alloc (), empty);
+    }
 
   settings = json_node_get_object (root);
   node = json_object_get_member (settings, "rtkConfig");

@@ -377,8 +377,7 @@ read_openai_tool_calls (WinnowConversation *self,
           guint line, column;
 
           parser = json_parser_new ();
-          if (_winnow_json_check_depth (arguments, strlen (arguments), WINNOW_JSON_MAX_DEPTH,
-                                        &line, &column) &&
+          if (_winnow_json_check_document (arguments, strlen (arguments), &line, &column) == NULL &&
               json_parser_load_from_data (parser, arguments, -1, NULL) &&
               JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
             input = json_node_get_object (json_parser_get_root (parser));

@@ -276,7 +276,18 @@ merge_and_write (const char  *path,
     {
       g_autoptr(JsonParser) old_parser = json_parser_new ();
       JsonNode *old_root;
+      const char *problem;
+      guint line = 0;
+      guint column = 0;
 
+      /* checked first: json-glib overflows the stack on a deep file and leaks on "{…}{…}" */
+      if ((problem = _winnow_json_check_document (old_text, old_length, &line, &column)) != NULL)
+        {
+          g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_JSON,
+                       "%s: not saved: the pack on disk is not valid JSON (%s, at line %u, "
+                       "column %u); fix or move it first", path, problem, line, column);
+          return FALSE;
+        }
       if (!json_parser_load_from_data (old_parser, old_text, old_length, &local_error))
         {
           g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_JSON,

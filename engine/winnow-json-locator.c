@@ -173,14 +173,20 @@ scan_array (Scanner *s)
   for (;;)
     {
       gsize saved = s->path->len;
+      const char *before;
 
       skip_space (s);
       if (s->p >= s->end || *s->p == ']')
         break;
 
+      before = s->p;
       g_string_append_printf (s->path, "[%u]", index++);
       scan_value (s);
       g_string_truncate (s->path, saved);
+      /* a stray '}' or ':' (or a NUL) in an array is no value and nothing consumes it: step
+       * over it, or this loops for ever (the document is invalid; json-glib says why) */
+      if (s->p == before)
+        s->p++;
 
       skip_space (s);
       if (s->p < s->end && *s->p == ',')

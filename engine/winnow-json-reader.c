@@ -149,15 +149,21 @@ _winnow_json_reader_int (WinnowJsonReader *r,
 {
   JsonNode *node = json_object_get_member (obj, key);
   gint64 value;
+  double number;
 
   if (node == NULL || JSON_NODE_HOLDS_NULL (node))
     return FALSE;
 
+  number = JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_DOUBLE
+           ? json_node_get_double (node) : 0.0;
   if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64)
     value = json_node_get_int (node);
+  /* a double is checked against gint64's range (-2^63 to 2^63) before it is converted: a
+   * conversion out of range is undefined (1e300 as "maxLines") */
   else if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_DOUBLE &&
-           json_node_get_double (node) == (double) (gint64) json_node_get_double (node))
-    value = (gint64) json_node_get_double (node);
+           number >= (double) G_MININT64 && number < -(double) G_MININT64 &&
+           number == (double) (gint64) number)
+    value = (gint64) number;
   else
     {
       _winnow_json_reader_report (r, WINNOW_DIAGNOSTIC_ERROR, path,
@@ -388,6 +394,158 @@ line_of_offset (const char *text,
   return line;
 }
 
+/* \uXXXX at @text[i] (i at the backslash): the code unit, or -1 */
+static int
+unicode_escape (const char *text,
+                gsize       length,
+                gsize       i)
+{
+  int value = 0;
+
+  if (i + 6 > length || text[i] != '\\' || text[i + 1] != 'u')
+    return -1;
+  for (gsize k = i + 2; k < i + 6; k++)
+    {
+      int digit = g_ascii_xdigit_value (text[k]);
+
+      if (digit < 0)
+        return -1;
+      value = value * 16 + digit;
+    }
+  return value;
+}
+
+/* Whether the escape at @text[*i] (a backslash inside a string) is one JSON has and stands for
+ * text: json-glib 1.6 also takes octal escapes (\351) and lone surrogates (\udc00) and turns
+ * them into bytes that are not UTF-8, which nothing downstream expects. Moves *i to the
+ * escape's last byte. */
+static gboolean
+escape_is_text (const char *text,
+                gsize       length,
+                gsize      *i)
+{
+  int unit;
+
+  if (*i + 1 >= length)
+    return TRUE; /* an unterminated string: json-glib reports it */
+
+  switch (text[*i + 1])
+    {
+    case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
+      *i += 1;
+      return TRUE;
+
+    case 'u':
+      unit = unicode_escape (text, length, *i);
+      if (unit < 0)
+        return FALSE;
+      if (unit >= 0xDC00 && unit <= 0xDFFF)
+        return FALSE; /* a low surrogate with no high one before it */
+      if (unit >= 0xD800 && unit <= 0xDBFF)
+        {
+          int low = unicode_escape (text, length, *i + 6);
+
+          if (low < 0xDC00 || low > 0xDFFF)
+            return FALSE;
+          *i += 11;
+          return TRUE;
+        }
+      *i += 5;
+      return TRUE;
+
+    default:
+      return FALSE;
+    }
+}
+
+/**
+ * _winnow_json_check_document:
+ * @text: a JSON document
+ * @length: its length
+ * @line: (out): where the problem is, 1-based
+ * @column: (out): the column there, 1-based (in bytes)
+ *
+ * What json-glib 1.6 must not be given, found by one scan (strings skipped): nesting deeper
+ * than %WINNOW_JSON_MAX_DEPTH (its parser recurses per level: a million `[` exhausts the
+ * stack), a second top-level value after the first (it accepts `{…}{…}` or `1[…]` as valid,
+ * keeps one value and leaks the other: memory lost on every such request to `winnow serve`),
+ * and string escapes that are not JSON's or give bytes that are not UTF-8 (json-glib takes
+ * `\351` and a lone `\udc00`). It does not validate anything else; json-glib reports the rest.
+ *
+ * Returns: (nullable): %NULL when @text may be parsed, else why not
+ */
+const char *
+_winnow_json_check_document (const char *text,
+                             gsize       length,
+                             guint      *line,
+                             guint      *column)
+{
+  guint depth = 0;
+  gsize line_start = 0;
+  guint lines = 1;
+  gboolean started = FALSE;   /* a top-level value has begun */
+  gboolean ended = FALSE;     /* and, being an array or object, closed */
+  /* json-glib skips a byte-order mark; so does this */
+  gsize start = length >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+
+  for (gsize i = start; i < length; i++)
+    {
+      char c = text[i];
+
+      if (c == '\n')
+        {
+          lines++;
+          line_start = i + 1;
+          continue;
+        }
+      if (c == ' ' || c == '\t' || c == '\r')
+        continue;
+
+      if (depth == 0 && (ended || (started && (c == '[' || c == '{' || c == '"'))))
+        {
+          *line = lines;
+          *column = i - line_start + 1;
+          return "a second value after the first (a document holds one)";
+        }
+      if (depth == 0)
+        started = TRUE;
+
+      if (c == '"')
+        {
+          for (i++; i < length && text[i] != '"'; i++)
+            if (text[i] == '\\')
+              {
+                gsize escape = i;
+
+                if (!escape_is_text (text, length, &i))
+                  {
+                    *line = lines;
+                    *column = escape - line_start + 1;
+                    return "an escape that is not JSON or does not stand for text (such as \\351 "
+                           "or a lone \\udc00)";
+                  }
+              }
+        }
+      else if (c == '[' || c == '{')
+        {
+          if (++depth > WINNOW_JSON_MAX_DEPTH)
+            {
+              *line = lines;
+              *column = i - line_start + 1;
+              return "arrays and objects nest deeper than " G_STRINGIFY (WINNOW_JSON_MAX_DEPTH)
+                     " levels";
+            }
+        }
+      else if ((c == ']' || c == '}') && depth > 0)
+        {
+          if (--depth == 0)
+            ended = TRUE;
+        }
+    }
+
+  return NULL;
+}
+
 /**
  * _winnow_json_check_depth:
  * @text: a JSON document
@@ -440,6 +598,18 @@ _winnow_json_check_depth (const char *text,
         depth--;
     }
 
+  return TRUE;
+}
+
+/* whether @text holds nothing but JSON whitespace; @text need not be NUL-terminated (strspn
+ * would read past a buffer of blanks) */
+static gboolean
+only_whitespace (const char *text,
+                 gsize       length)
+{
+  for (gsize i = 0; i < length; i++)
+    if (text[i] != ' ' && text[i] != '\t' && text[i] != '\r' && text[i] != '\n')
+      return FALSE;
   return TRUE;
 }
 
@@ -510,7 +680,7 @@ _winnow_json_parse_document_full (const char **text,
       return NULL;
     }
 
-  if (*length == 0 || strspn (*text, " \t\r\n") >= *length)
+  if (only_whitespace (*text, *length))
     {
       g_autofree char *message = g_strdup_printf ("the file is empty; expected %s", expected);
       add_file_diagnostic (diagnostics, source, file, 0, 0, message);
@@ -521,10 +691,11 @@ _winnow_json_parse_document_full (const char **text,
     guint line = 0;
     guint column = 0;
 
-    if (!_winnow_json_check_depth (*text, *length, WINNOW_JSON_MAX_DEPTH, &line, &column))
+    const char *problem = _winnow_json_check_document (*text, *length, &line, &column);
+
+    if (problem != NULL)
       {
-        g_autofree char *message = g_strdup_printf ("arrays and objects nest deeper than %u "
-                                                    "levels", WINNOW_JSON_MAX_DEPTH);
+        g_autofree char *message = g_strdup_printf ("not valid JSON: %s", problem);
         add_file_diagnostic (diagnostics, source, file, line, column, message);
         return NULL;
       }

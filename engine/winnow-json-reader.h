@@ -73,6 +73,10 @@ void        _winnow_json_reader_unknown     (WinnowJsonReader       *r,
  * recursive parser */
 #define WINNOW_JSON_MAX_DEPTH 512
 
+const char *_winnow_json_check_document     (const char             *text,
+                                             gsize                   length,
+                                             guint                  *line,
+                                             guint                  *column);
 gboolean    _winnow_json_check_depth        (const char             *text,
                                              gsize                   length,
                                              guint                   max_depth,

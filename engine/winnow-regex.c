@@ -562,7 +562,8 @@ _winnow_regex_subject_starts (WinnowRegex *self,
  * @error: return location for a #GError
  *
  * Returns: (transfer full): the PCRE2 pattern Winnow compiles for @source, or %NULL with
- *   @error set when the flags are invalid
+ *   @error set when the flags are invalid or @source is not UTF-8 (the translator steps over
+ *   whole UTF-8 sequences, so it must never see a truncated one)
  */
 char *
 winnow_regex_translate (const char  *source,
@@ -572,6 +573,13 @@ winnow_regex_translate (const char  *source,
   JsFlags flags;
 
   g_return_val_if_fail (source != NULL, NULL);
+
+  if (!g_utf8_validate (source, -1, NULL))
+    {
+      g_set_error_literal (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_REGEX,
+                           "pattern is not valid UTF-8");
+      return NULL;
+    }
 
   if (!parse_js_flags (js_flags, &flags, error))
     return NULL;

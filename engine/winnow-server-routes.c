@@ -126,11 +126,25 @@ parse_object_body (WinnowServerJob  *job,
   gsize length = 0;
   const char *data = job->body ? g_bytes_get_data (job->body, &length) : NULL;
   JsonNode *root;
+  const char *problem;
+  guint line = 0;
+  guint column = 0;
 
   if (length == 0)
     {
       _winnow_server_job_fail (job, SOUP_STATUS_BAD_REQUEST, "invalid_json", "$",
                                "the body is empty; a JSON object is expected");
+      return NULL;
+    }
+
+  /* json-glib's parser recurses once per level: a body of a million "[" (well under the size
+   * limit) would overflow the worker's stack and take the server down; and it takes "{…}{…}"
+   * for valid, leaking one of the two on every such request */
+  if ((problem = _winnow_json_check_document (data, length, &line, &column)) != NULL)
+    {
+      _winnow_server_job_fail (job, SOUP_STATUS_BAD_REQUEST, "invalid_json", "$",
+                               "the body is not valid JSON: %s (line %u, column %u)", problem,
+                               line, column);
       return NULL;
     }
 
@@ -433,6 +447,8 @@ read_settings_file (WinnowServerJob *job)
   g_autoptr(GError) error = NULL;
   g_autofree char *text = NULL;
   gsize length;
+  guint line = 0;
+  guint column = 0;
   JsonNode *root;
 
   if (!g_file_get_contents (path, &text, &length, &error))
@@ -444,7 +460,9 @@ read_settings_file (WinnowServerJob *job)
       return NULL;
     }
 
-  if (!json_parser_load_from_data (parser, text, length, &error) ||
+  /* checked first: json-glib overflows the stack on a deep file and leaks on "{…}{…}" */
+  if (_winnow_json_check_document (text, length, &line, &column) != NULL ||
+      !json_parser_load_from_data (parser, text, length, &error) ||
       (root = json_parser_get_root (parser)) == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     {
       _winnow_server_job_fail (job, SOUP_STATUS_CONFLICT, "settings_unreadable", NULL,

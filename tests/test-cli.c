@@ -396,7 +396,9 @@ test_compress_huge_message (void)
   start = g_get_monotonic_time ();
   WINNOW (&r, NULL, NULL, "compress", "--mode", "stacked", "--messages", path);
   g_assert_cmpint (r.status, ==, 0);
-  g_assert_cmpint (g_get_monotonic_time () - start, <, 60 * G_USEC_PER_SEC);
+  /* a time limit means nothing under valgrind (./dev test --valgrind), twenty times slower */
+  if (g_getenv ("WINNOW_TEST_UNDER_VALGRIND") == NULL)
+    g_assert_cmpint (g_get_monotonic_time () - start, <, 60 * G_USEC_PER_SEC);
   g_assert_true (json_parser_load_from_data (parser, out_str (&r), -1, NULL));
   g_assert_true (JSON_NODE_HOLDS_ARRAY (json_parser_get_root (parser)));
   g_remove (path);

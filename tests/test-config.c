@@ -355,6 +355,69 @@ test_caveman_settings_apply (void)
   test_util_remove_tree (dir);
 }
 
+/* Found by fuzz-settings and fuzz-server: an empty document gave a critical warning (no root
+ * node), a number out of range was converted to an integer before its range was checked
+ * (undefined), a deeply nested document overflowed json-glib's recursive parser, and two
+ * documents in a row were read as one. Each is now the defaults with one error. */
+static void
+test_hostile (void)
+{
+  static const char *const numbers[] = { "1e300", "-1e300", "1e19", "-9.3e18", "4294967296" };
+  g_autoptr(GString) deep = g_string_new (NULL);
+
+  for (guint i = 0; i < 5; i++)
+    {
+      g_autoptr(GPtrArray) diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
+      /* the last two: json-glib 1.6 takes two documents in a row for one (leaking one) */
+      const char *text = i == 0 ? "" : i == 1 ? " \n\t" : i == 2 ? "  \n{}"
+                       : i == 3 ? "{\"autoTriggerTokens\": 5}\n{\"autoTriggerTokens\": 6}"
+                       : "7 {\"autoTriggerTokens\": 8}";
+      /* not NUL-terminated where it stops: only the given length may be read */
+      g_autoptr(WinnowConfig) config = winnow_config_new_from_json (text, i == 2 ? 3 : strlen (text),
+                                                                    "s.json", diagnostics);
+
+      g_assert_nonnull (config);
+      g_assert_cmpuint (winnow_config_get_auto_trigger_tokens (config), ==, 32000);
+      g_assert_cmpuint (winnow_diagnostics_count_level (diagnostics, WINNOW_DIAGNOSTIC_ERROR), ==, 1);
+    }
+
+  /* a byte-order mark is not a first value */
+  {
+    g_autoptr(GPtrArray) diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
+    g_autoptr(WinnowConfig) config = winnow_config_new_from_json ("\xEF\xBB\xBF{\"autoTriggerTokens\": 9}",
+                                                                  -1, "s.json", diagnostics);
+
+    g_assert_cmpuint (winnow_config_get_auto_trigger_tokens (config), ==, 9);
+    g_assert_cmpuint (diagnostics->len, ==, 0);
+  }
+
+  for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
+    {
+      g_autoptr(GPtrArray) diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
+      g_autofree char *text = g_strdup_printf ("{\"autoTriggerTokens\": %s, "
+                                               "\"rtkConfig\": {\"maxLinesPerResult\": %s}}",
+                                               numbers[i], numbers[i]);
+      g_autoptr(WinnowConfig) config = winnow_config_new_from_json (text, -1, "s.json", diagnostics);
+
+      g_assert_cmpuint (winnow_config_get_auto_trigger_tokens (config), ==, 32000);
+      g_assert_cmpuint (winnow_diagnostics_count_level (diagnostics, WINNOW_DIAGNOSTIC_ERROR), ==, 2);
+    }
+
+  for (guint i = 0; i < 1000000; i++)
+    g_string_append_c (deep, '[');
+  {
+    g_autoptr(GPtrArray) diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
+    g_autoptr(WinnowConfig) config = winnow_config_new_from_json (deep->str, deep->len, "s.json",
+                                                                  diagnostics);
+    g_autofree char *message = NULL;
+
+    g_assert_nonnull (config);
+    g_assert_cmpuint (diagnostics->len, ==, 1);
+    message = winnow_diagnostic_to_string (g_ptr_array_index (diagnostics, 0));
+    g_assert_nonnull (strstr (message, "nest deeper than 512 levels"));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -369,6 +432,7 @@ main (int   argc,
   g_test_add_func ("/winnow/config/update-settings", test_update_settings);
   g_test_add_func ("/winnow/config/caveman-settings-apply", test_caveman_settings_apply);
   g_test_add_func ("/winnow/config/reload-settings", test_reload_settings);
+  g_test_add_func ("/winnow/config/hostile", test_hostile);
 
   return g_test_run ();
 }

@@ -6,8 +6,10 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "winnow.h"
+#include "winnow-json-locator.h"
 
 /* The canonical example of seed 000. */
 static const char canonical[] =
@@ -400,6 +402,101 @@ test_pack_to_json (void)
   g_assert_cmpuint (d2->len, ==, 0);
 }
 
+/* Found while fuzzing the loaders: a whole number given as a huge double was converted to an
+ * integer before its range was checked (undefined), two documents in a row were read as one,
+ * and a pack of nothing but blanks, not NUL-terminated, was scanned past its end. */
+static void
+test_hostile_numbers_and_blanks (void)
+{
+  static const char *const numbers[] = { "1e300", "-1e300", "9.3e18", "-9.3e18" };
+  /* a buffer of blanks with no NUL after it */
+  g_autofree char *blanks = g_malloc (4);
+
+  for (guint i = 0; i < G_N_ELEMENTS (numbers); i++)
+    {
+      g_autoptr(GPtrArray) diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
+      g_autofree char *json = g_strdup_printf ("{\"id\":\"t\",\"label\":\"T\",\"category\":\"test\","
+                                               "\"priority\":%s,\"rules\":{\"maxLines\":%s}}",
+                                               numbers[i], numbers[i]);
+      g_autoptr(GPtrArray) filters = winnow_filter_pack_parse (json, -1, WINNOW_FILTER_SOURCE_FILE,
+                                                               "t.json", 0, diagnostics);
+
+      g_assert_nonnull (filters);
+      g_assert_cmpuint (winnow_diagnostics_count_level (diagnostics, WINNOW_DIAGNOSTIC_ERROR) +
+                        winnow_diagnostics_count_level (diagnostics, WINNOW_DIAGNOSTIC_WARNING), >=, 2);
+    }
+
+  /* two packs in a row: json-glib 1.6 would take them for one and leak the other */
+  {
+    g_autoptr(GPtrArray) diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
+    g_autoptr(GPtrArray) filters = winnow_filter_pack_parse (
+      "{\"id\":\"a\",\"label\":\"A\",\"category\":\"test\"}\n"
+      "{\"id\":\"b\",\"label\":\"B\",\"category\":\"test\"}", -1,
+      WINNOW_FILTER_SOURCE_FILE, "t.json", 0, diagnostics);
+    g_autofree char *message = NULL;
+
+    g_assert_cmpuint (filters->len, ==, 0);
+    g_assert_cmpuint (diagnostics->len, ==, 1);
+    message = winnow_diagnostic_to_string (g_ptr_array_index (diagnostics, 0));
+    g_assert_nonnull (strstr (message, "a second value"));
+    g_assert_cmpuint (winnow_diagnostic_get_line (g_ptr_array_index (diagnostics, 0)), ==, 2);
+  }
+
+  memcpy (blanks, " \n\t ", 4);
+  {
+    g_autoptr(GPtrArray) diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
+    g_autoptr(GPtrArray) filters = winnow_filter_pack_parse (blanks, 4, WINNOW_FILTER_SOURCE_FILE,
+                                                             "t.json", 0, diagnostics);
+
+    g_assert_cmpuint (filters->len, ==, 0);
+    g_assert_cmpuint (winnow_diagnostics_count_level (diagnostics, WINNOW_DIAGNOSTIC_ERROR), ==, 1);
+  }
+}
+
+/* Found by fuzz-filter-pack: json-glib 1.6 takes escapes JSON does not have (\351, octal)
+ * and lone surrogates (\udc00) and turns them into bytes that are not UTF-8, so a pack loaded
+ * and was then written back as a file that no longer loads (and, read differently by the
+ * diagnostics' position finder, sent it into an endless loop); such escapes are refused. */
+static void
+test_bad_escapes_and_stray_braces (void)
+{
+  static const char *const bad[] = { "\\351", "\\udc00", "\\ud83dx", "\\x41", "\\q", "\\u12" };
+  static const char *const good[] = { "\\ud83d\\ude00", "\\u00e9", "\\n\\t\\/\\\\\\\"" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (bad) + G_N_ELEMENTS (good); i++)
+    {
+      gboolean ok = i >= G_N_ELEMENTS (bad);
+      const char *escape = ok ? good[i - G_N_ELEMENTS (bad)] : bad[i];
+      g_autoptr(GPtrArray) diagnostics = g_ptr_array_new_with_free_func (g_object_unref);
+      g_autofree char *json = g_strdup_printf ("{\"id\":\"t\",\"label\":\"T %s\",\"category\":\"test\"}",
+                                               escape);
+      g_autoptr(GPtrArray) filters = winnow_filter_pack_parse (json, -1, WINNOW_FILTER_SOURCE_FILE,
+                                                               "t.json", 0, diagnostics);
+
+      g_test_message ("%s", json);
+      g_assert_cmpuint (filters->len, ==, ok ? 1 : 0);
+      if (ok)
+        {
+          g_autofree char *again = winnow_filter_pack_to_json (filters, TRUE);
+
+          g_assert_true (g_utf8_validate (again, -1, NULL));
+        }
+    }
+
+  /* the position finder reads what json-glib accepted, and with such escapes the two did not
+   * agree; fed a stray '}' or ':' in an array directly, it never returned */
+  {
+    static const char *const stray[] = { "{\"a\":[1 } 2]}", "[:]", "[\"x\" : ]", "[}" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (stray); i++)
+      {
+        g_autoptr(WinnowJsonLocator) locator = _winnow_json_locator_new (stray[i], strlen (stray[i]));
+
+        g_assert_nonnull (locator);
+      }
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -417,6 +514,8 @@ main (int   argc,
   g_test_add_func ("/winnow/filter/bad-files", test_bad_files);
   g_test_add_func ("/winnow/filter/lazy-regex", test_lazy_regex);
   g_test_add_func ("/winnow/filter/pack-to-json", test_pack_to_json);
+  g_test_add_func ("/winnow/filter/hostile-numbers-and-blanks", test_hostile_numbers_and_blanks);
+  g_test_add_func ("/winnow/filter/bad-escapes-and-stray-braces", test_bad_escapes_and_stray_braces);
 
   return g_test_run ();
 }

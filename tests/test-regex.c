@@ -194,6 +194,28 @@ test_translate (void)
   g_assert_cmpstr (pcre, ==, "\\x0b[^]");
 }
 
+/* Found by fuzz-regex: an escaped UTF-8 lead byte missing its continuation bytes ("\\\xf1?" at
+ * the end) made the translator step over the terminating NUL and read past the pattern.
+ * Bytes that are not UTF-8 are refused. */
+static void
+test_translate_invalid_utf8 (void)
+{
+  static const char *const sources[] = { "a\\\xf1", "\\\xe2\x82", "[\xff]", "\\\xc3" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sources); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GError) new_error = NULL;
+      g_autofree char *pcre = winnow_regex_translate (sources[i], "", &error);
+      g_autoptr(WinnowRegex) regex = winnow_regex_new (sources[i], "", 0, &new_error);
+
+      g_assert_null (pcre);
+      g_assert_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_REGEX);
+      g_assert_null (regex);
+      g_assert_error (new_error, WINNOW_ERROR, WINNOW_ERROR_INVALID_REGEX);
+    }
+}
+
 /* PCRE2 folds [Ww] into a caseless first code unit without saying so; the quick rejection in
  * front of PCRE2 must not turn that into "never matches". */
 static void
@@ -282,6 +304,7 @@ main (int   argc,
   g_test_add_func ("/winnow/regex/replacement", test_replacement);
   g_test_add_func ("/winnow/regex/budget", test_budget);
   g_test_add_func ("/winnow/regex/translate", test_translate);
+  g_test_add_func ("/winnow/regex/translate-invalid-utf8", test_translate_invalid_utf8);
   g_test_add_func ("/winnow/regex/folded-case-hints", test_folded_case_hints);
   g_test_add_func ("/winnow/regex/subject-starts", test_subject_starts);
 
