@@ -630,10 +630,24 @@ open_store (const char  *path,
   /* first, so that even switching to WAL waits for a writer instead of failing */
   sqlite3_busy_timeout (self->db, BUSY_TIMEOUT_MS);
 
-  /* The file is only read here: a file that is not a database fails on this pragma. */
-  if (!query_value (self, "PRAGMA journal_mode = WAL", "cannot read the file", NULL,
-                    &self->journal_mode, error))
-    return NULL;
+  /* The file is only read here: a file that is not a database fails on this pragma. While
+   * another connection creates the file or switches it to WAL, SQLite answers "locked" at
+   * once, without the busy handler: wait as the busy timeout would. */
+  for (gint64 deadline = g_get_monotonic_time () + BUSY_TIMEOUT_MS * G_TIME_SPAN_MILLISECOND;;)
+    {
+      g_autoptr(GError) local_error = NULL;
+
+      if (query_value (self, "PRAGMA journal_mode = WAL", "cannot read the file", NULL,
+                       &self->journal_mode, &local_error))
+        break;
+      if ((sqlite3_extended_errcode (self->db) & 0xff) != SQLITE_BUSY ||
+          g_get_monotonic_time () >= deadline)
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return NULL;
+        }
+      g_usleep (5 * G_TIME_SPAN_MILLISECOND);
+    }
   if (g_ascii_strcasecmp (self->journal_mode, "wal") != 0)
     g_debug ("%s: write-ahead logging refused, journal mode stays “%s”", path,
              self->journal_mode);
