@@ -333,9 +333,15 @@ has_own_name (GtkWidget *widget)
 {
   GtkAccessible *accessible = GTK_ACCESSIBLE (widget);
 
-  if (gtk_test_accessible_has_property (accessible, GTK_ACCESSIBLE_PROPERTY_LABEL) &&
-      gtk_test_accessible_check_property (accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, "") != NULL)
-    return TRUE;
+  if (gtk_test_accessible_has_property (accessible, GTK_ACCESSIBLE_PROPERTY_LABEL))
+    {
+      /* the check answers with a (newly allocated) message when the label is not "" */
+      g_autofree char *not_empty =
+        gtk_test_accessible_check_property (accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, "");
+
+      if (not_empty != NULL)
+        return TRUE;
+    }
   if (gtk_test_accessible_has_relation (accessible, GTK_ACCESSIBLE_RELATION_LABELLED_BY))
     return TRUE;
   if (gtk_widget_get_tooltip_text (widget) != NULL)
