@@ -17,24 +17,8 @@
 
 #include "test-util.h"
 
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
 static void
-run_clear (Run *r)
-{
-  g_clear_pointer (&r->out, g_free);
-  g_clear_pointer (&r->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static void
-run (Run                *r,
+run (TestRun                *r,
      const char         *cwd,
      const char         *input,
      const char * const *argv)
@@ -42,8 +26,6 @@ run (Run                *r,
   g_autoptr(GSubprocessLauncher) launcher =
     g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE |
                                G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_autoptr(GSubprocess) proc = NULL;
-  g_autoptr(GError) error = NULL;
   g_autofree char *bindir = g_path_get_dirname (g_getenv ("WINNOW_BINARY"));
   g_autofree char *path = g_strdup_printf ("%s:%s", bindir, g_getenv ("PATH"));
 
@@ -58,11 +40,7 @@ run (Run                *r,
       g_subprocess_launcher_setenv (launcher, "WINNOW_DATA_DIR", data_dir, TRUE);
     }
 
-  proc = g_subprocess_launcher_spawnv (launcher, argv, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (proc, input, NULL, &r->out, &r->err, &error);
-  g_assert_no_error (error);
-  r->status = g_subprocess_get_exit_status (proc);
+  test_run_spawn (r, launcher, input, argv);
 }
 
 static char *
@@ -124,7 +102,7 @@ test_examples_verify (void)
   const char *argv[] = { g_getenv ("WINNOW_BINARY"), "verify", "--strict", "--no-project", examples,
                          NULL };
   g_autofree char *tmp = g_dir_make_tmp ("winnow-docs-XXXXXX", NULL);
-  g_auto(Run) r = { 0 };
+  g_auto(TestRun) r = { 0 };
 
   run (&r, tmp, "", argv);
   if (r.status != 0)
@@ -220,7 +198,7 @@ test_hook_snippet (void)
   /* a matched command is rewritten, its other fields kept, and the run allowed */
   {
     const char *argv[] = { hook, NULL };
-    g_auto(Run) r = { 0 };
+    g_auto(TestRun) r = { 0 };
     g_autoptr(JsonNode) answer = NULL;
     JsonObject *output;
     JsonObject *updated;
@@ -249,7 +227,7 @@ test_hook_snippet (void)
 
     for (guint i = 0; i < G_N_ELEMENTS (inputs); i++)
       {
-        g_auto(Run) r = { 0 };
+        g_auto(TestRun) r = { 0 };
 
         run (&r, tmp, inputs[i], argv);
         g_assert_cmpint (r.status, ==, 0);
@@ -260,8 +238,8 @@ test_hook_snippet (void)
   /* the rewritten command, quotes and all, runs what the agent wrote, through winnow */
   {
     const char *argv[] = { hook, NULL };
-    g_auto(Run) r = { 0 };
-    g_auto(Run) ran = { 0 };
+    g_auto(TestRun) r = { 0 };
+    g_auto(TestRun) ran = { 0 };
     g_autoptr(JsonNode) answer = NULL;
     g_autofree char *make = g_find_program_in_path ("make");
     const char *command;

@@ -30,22 +30,6 @@ typedef struct
   char *install_log;
 } Install;
 
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *r)
-{
-  g_clear_pointer (&r->out, g_free);
-  g_clear_pointer (&r->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
 static char *
 under_destdir (const char *destdir,
                const char *absolute)
@@ -58,7 +42,7 @@ under_destdir (const char *destdir,
  * holds more NAME=VALUE pairs. */
 static void
 run (Install            *install,
-     Run                *r,
+     TestRun                *r,
      const char         *input,
      const char * const *extra,
      const char * const *argv)
@@ -67,8 +51,6 @@ run (Install            *install,
     g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDOUT_PIPE |
                                G_SUBPROCESS_FLAGS_STDERR_PIPE);
   g_autoptr(GPtrArray) env = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GSubprocess) proc = NULL;
-  g_autoptr(GError) error = NULL;
   g_autofree char *schemas = g_build_filename (install->datadir, "glib-2.0", "schemas", NULL);
 
   g_ptr_array_add (env, g_strdup_printf ("PATH=%s:/usr/bin:/bin", install->bindir));
@@ -95,11 +77,7 @@ run (Install            *install,
   g_subprocess_launcher_set_environ (launcher, (char **) env->pdata);
   g_subprocess_launcher_set_cwd (launcher, install->home);
 
-  proc = g_subprocess_launcher_spawnv (launcher, argv, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (proc, input ? input : "", NULL, &r->out, &r->err, &error);
-  g_assert_no_error (error);
-  r->status = g_subprocess_get_if_exited (proc) ? g_subprocess_get_exit_status (proc) : -1;
+  test_run_spawn (r, launcher, input ? input : "", argv);
 }
 
 static char *
@@ -287,7 +265,7 @@ test_version (gconstpointer data)
   Install *install = (Install *) data;
   g_autofree char *winnow = installed_winnow (install);
   const char *argv[] = { winnow, "--version", NULL };
-  g_auto(Run) r = { 0 };
+  g_auto(TestRun) r = { 0 };
 
   run (install, &r, NULL, NULL, argv);
   g_assert_cmpint (r.status, ==, 0);
@@ -330,9 +308,9 @@ test_filters (gconstpointer data)
   const char *files_env[] = { from_files, NULL };
   const char *argv[] = { winnow, "filters", "--json", "--no-project", NULL };
   const char *plain_argv[] = { winnow, "filters", "--no-project", NULL };
-  g_auto(Run) compiled = { 0 };
-  g_auto(Run) installed = { 0 };
-  g_auto(Run) plain = { 0 };
+  g_auto(TestRun) compiled = { 0 };
+  g_auto(TestRun) installed = { 0 };
+  g_auto(TestRun) plain = { 0 };
   g_autoptr(GHashTable) compiled_ids = NULL;
   g_autoptr(GHashTable) installed_ids = NULL;
   GHashTableIter iter;
@@ -369,7 +347,7 @@ test_verify_installed_packs (gconstpointer data)
   g_autofree char *rules_dir = g_build_filename (install->datadir, "winnow", "rules", NULL);
   const char *argv[] = { winnow, "verify", "--strict", "--no-project", filters_dir, rules_dir,
                          NULL };
-  g_auto(Run) r = { 0 };
+  g_auto(TestRun) r = { 0 };
 
   run (install, &r, NULL, NULL, argv);
   if (r.status != 0)
@@ -399,7 +377,7 @@ test_compress (gconstpointer data)
   g_autofree char *sample = read_sample ("cargo-test-fail.txt");
   const char *argv[] = { winnow, "compress", "--command", "cargo test", "--mode", "rtk",
                          "--json", NULL };
-  g_auto(Run) r = { 0 };
+  g_auto(TestRun) r = { 0 };
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) error = NULL;
   JsonObject *result;
@@ -434,8 +412,8 @@ test_schema_from_prefix (gconstpointer data)
   const char *dashboard[] = { winnow, NULL };
   const char *no_schema[] = { "GSETTINGS_SCHEMA_DIR=/nonexistent", "XDG_DATA_DIRS=/nonexistent",
                               NULL };
-  g_auto(Run) with = { 0 };
-  g_auto(Run) without = { 0 };
+  g_auto(TestRun) with = { 0 };
+  g_auto(TestRun) without = { 0 };
 
   if (compile == NULL)
     {
@@ -445,7 +423,7 @@ test_schema_from_prefix (gconstpointer data)
 
   {
     const char *argv[] = { compile, "--strict", schemas, NULL };
-    g_auto(Run) r = { 0 };
+    g_auto(TestRun) r = { 0 };
 
     run (install, &r, NULL, NULL, argv);
     g_assert_cmpstr (r.err, ==, "");
@@ -487,7 +465,7 @@ test_no_source_tree (gconstpointer data)
   g_autofree char *trace_text = NULL;
   g_autofree char *source = NULL;
   g_autofree char *build = NULL;
-  g_auto(Run) probe = { 0 };
+  g_auto(TestRun) probe = { 0 };
   const char *probe_argv[] = { strace ? strace : "strace", "-o", "/dev/null", "true", NULL };
 
   if (strace == NULL)
@@ -511,7 +489,7 @@ test_no_source_tree (gconstpointer data)
     /* LeakSanitizer refuses to run under ptrace: in a sanitizer build the traced run only
      * leaves the leak check out (the other runs keep it) */
     const char *extra[] = { "ASAN_OPTIONS=detect_leaks=0", NULL };
-    g_auto(Run) r = { 0 };
+    g_auto(TestRun) r = { 0 };
     g_autoptr(GError) error = NULL;
 
     run (install, &r, sample, extra, argv);

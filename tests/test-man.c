@@ -13,31 +13,15 @@
 #include <gio/gio.h>
 #include <string.h>
 
-typedef struct
-{
-  int   status;
-  char *out;
-  char *err;
-} Run;
+#include "test-util.h"
 
 static void
-run_clear (Run *r)
-{
-  g_clear_pointer (&r->out, g_free);
-  g_clear_pointer (&r->err, g_free);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static void
-run (Run                *r,
+run (TestRun                *r,
      const char * const *argv,
      const char         *manwidth)
 {
   g_autoptr(GSubprocessLauncher) launcher =
     g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_autoptr(GSubprocess) proc = NULL;
-  g_autoptr(GError) error = NULL;
 
   g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
   if (manwidth != NULL)
@@ -45,11 +29,7 @@ run (Run                *r,
   g_subprocess_launcher_unsetenv (launcher, "MANPAGER");
   g_subprocess_launcher_unsetenv (launcher, "PAGER");
 
-  proc = g_subprocess_launcher_spawnv (launcher, argv, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (proc, NULL, NULL, &r->out, &r->err, &error);
-  g_assert_no_error (error);
-  r->status = g_subprocess_get_exit_status (proc);
+  test_run_spawn (r, launcher, NULL, argv);
 }
 
 static char *
@@ -75,7 +55,7 @@ static GPtrArray *
 list_subcommands (void)
 {
   const char *argv[] = { g_getenv ("WINNOW_BINARY"), "--help", NULL };
-  g_auto(Run) r = { 0 };
+  g_auto(TestRun) r = { 0 };
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   g_auto(GStrv) lines = NULL;
   gboolean in_commands = FALSE;
@@ -105,7 +85,7 @@ static GHashTable *
 list_help_options (const char *subcommand)
 {
   const char *argv[] = { g_getenv ("WINNOW_BINARY"), subcommand, "--help-all", NULL };
-  g_auto(Run) r = { 0 };
+  g_auto(TestRun) r = { 0 };
   g_autoptr(GRegex) option = g_regex_new ("^  (?:-[a-zA-Z], )?--([a-z][a-z-]*)", G_REGEX_MULTILINE,
                                           0, NULL);
   g_autoptr(GMatchInfo) match = NULL;
@@ -170,7 +150,7 @@ test_man_renders_without_warnings (void)
   g_autofree char *man = g_find_program_in_path ("man");
   g_autofree char *path = man_page_path ();
   const char *argv[] = { man, "--warnings", "-l", path, NULL };
-  g_auto(Run) r = { 0 };
+  g_auto(TestRun) r = { 0 };
 
   if (man == NULL)
     {

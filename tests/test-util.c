@@ -108,3 +108,29 @@ test_util_cpu_us (void)
   return (gint64) usage.ru_utime.tv_sec * G_USEC_PER_SEC + usage.ru_utime.tv_usec +
          (gint64) usage.ru_stime.tv_sec * G_USEC_PER_SEC + usage.ru_stime.tv_usec;
 }
+
+void
+test_run_clear (TestRun *r)
+{
+  g_clear_pointer (&r->out, g_free);
+  g_clear_pointer (&r->err, g_free);
+}
+
+/* Runs @argv with @launcher (set up by the caller: environment, folder; it needs the stdout and
+ * stderr pipes, and the stdin pipe when @input is not %NULL), feeds it @input and collects
+ * what it printed. */
+void
+test_run_spawn (TestRun             *r,
+                GSubprocessLauncher *launcher,
+                const char          *input,
+                const char * const  *argv)
+{
+  g_autoptr(GSubprocess) proc = NULL;
+  g_autoptr(GError) error = NULL;
+
+  proc = g_subprocess_launcher_spawnv (launcher, argv, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (proc, input, NULL, &r->out, &r->err, &error);
+  g_assert_no_error (error);
+  r->status = g_subprocess_get_if_exited (proc) ? g_subprocess_get_exit_status (proc) : -1;
+}

@@ -5,7 +5,7 @@
 
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 G_BEGIN_DECLS
 
@@ -27,5 +27,21 @@ void  test_util_budget_cpu  (const char *what,
                              gboolean    at_least,
                              const char *unit);
 gint64 test_util_cpu_us     (void);
+
+/* What a program run by a test printed and how it ended. */
+typedef struct
+{
+  int   status;   /* the exit status, -1 if it did not exit (a signal) */
+  char *out;
+  char *err;
+} TestRun;
+
+void  test_run_clear        (TestRun             *r);
+void  test_run_spawn        (TestRun             *r,
+                             GSubprocessLauncher *launcher,
+                             const char          *input,
+                             const char * const  *argv);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (TestRun, test_run_clear)
 
 G_END_DECLS
