@@ -8,6 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "test-ui-util.h"
+#include "test-util.h"
 
 /**
  * test_ui_init:
@@ -111,7 +112,7 @@ test_ui_wait_frames (GtkWidget *widget,
   GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
   guint left = n_frames;
   gulong id;
-  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC * test_util_time_scale ();
 
   g_assert_nonnull (clock);
   id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &left);
@@ -131,14 +132,15 @@ on_timeout (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
-/* Turns the main loop until @done says so; FALSE when @timeout_ms passed first. */
+/* Turns the main loop until @done says so; FALSE when @timeout_ms (times
+ * test_util_time_scale ()) passed first. */
 gboolean
 test_ui_wait_for (gboolean (*done) (gpointer data),
                   gpointer   data,
                   guint      timeout_ms)
 {
   gboolean timed_out = FALSE;
-  guint source = g_timeout_add (timeout_ms, on_timeout, &timed_out);
+  guint source = g_timeout_add (timeout_ms * test_util_time_scale (), on_timeout, &timed_out);
 
   while (!done (data) && !timed_out)
     g_main_context_iteration (NULL, TRUE);

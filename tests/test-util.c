@@ -134,3 +134,24 @@ test_run_spawn (TestRun             *r,
   g_assert_no_error (error);
   r->status = g_subprocess_get_if_exited (proc) ? g_subprocess_get_exit_status (proc) : -1;
 }
+
+/**
+ * test_util_time_scale:
+ *
+ * How many times longer than usual a test may wait for something to happen: 1, or the
+ * value of `WINNOW_TEST_TIME_SCALE`, which `./dev test --sanitize` and `--valgrind` set
+ * because instrumented code on a busy machine can be tens of times slower. Only waits are
+ * scaled; a test that checks work is bounded keeps its own limit.
+ *
+ * Returns: the factor, at least 1
+ */
+guint
+test_util_time_scale (void)
+{
+  const char *value = g_getenv ("WINNOW_TEST_TIME_SCALE");
+  guint64 scale;
+
+  if (value == NULL || !g_ascii_string_to_unsigned (value, 10, 1, 1000, &scale, NULL))
+    return 1;
+  return (guint) scale;
+}

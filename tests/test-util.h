@@ -27,6 +27,7 @@ void  test_util_budget_cpu  (const char *what,
                              gboolean    at_least,
                              const char *unit);
 gint64 test_util_cpu_us     (void);
+guint test_util_time_scale (void);
 
 /* What a program run by a test printed and how it ended. */
 typedef struct
