@@ -7,7 +7,8 @@
  * `#123`, `ABC-123`, `@scope/pkg`, `react@18.2.0`, `NAME=value`, `host:port`. The hard part is
  * what to leave alone, because prose has look-alikes: "e.g." and "Ph.D." (dotted parts of one
  * or two letters), "well-known" and "up-to-date" (hyphenated English: every part a common
- * word), "anak-anak" (Indonesian reduplication), "Jean-Pierre" (capitalised parts), "Hello"
+ * word), "anak-anak" and "langkah-langkahnya" (Indonesian reduplication), "lembre-se" and
+ * "dites-le-moi" (Romance verbs with their pronouns), "Jean-Pierre" (capitalised parts), "Hello"
  * (one capital), "I", "API" and "URLs" (capitals alone, or an acronym's plural).
  */
 
@@ -64,6 +65,81 @@ is_dotted (const char *s,
   return parts >= 2 && (long_part || sep_len == 2);
 }
 
+/* An Indonesian or Malay reduplication: anak-anak, and with an affix on one side
+ * (langkah-langkahnya, bersama-sama, berlari-lari) */
+static gboolean
+is_reduplication (const char *s,
+                  gsize       n)
+{
+  static const char * const suffixes[] = { "nya", "an", "kan", "i", "ku", "mu", "lah" };
+  static const char * const prefixes[] = { "ber", "be", "me", "mem", "men", "meng", "meny",
+                                           "di", "ter", "se", "ke", "pe", "per" };
+  const char *dash = memchr (s, '-', n);
+  const char *second = dash + 1;
+  gsize first_len = dash - s;
+  gsize second_len = n - first_len - 1;
+
+  if (first_len == second_len)
+    return memcmp (s, second, first_len) == 0;
+
+  /* base-base+suffix */
+  if (second_len > first_len && first_len >= 2 && memcmp (s, second, first_len) == 0)
+    {
+      for (gsize i = 0; i < G_N_ELEMENTS (suffixes); i++)
+        if (strlen (suffixes[i]) == second_len - first_len &&
+            memcmp (second + first_len, suffixes[i], second_len - first_len) == 0)
+          return TRUE;
+      return FALSE;
+    }
+
+  /* prefix+base-base */
+  if (first_len > second_len && second_len >= 2 &&
+      memcmp (s + first_len - second_len, second, second_len) == 0)
+    {
+      for (gsize i = 0; i < G_N_ELEMENTS (prefixes); i++)
+        if (strlen (prefixes[i]) == first_len - second_len &&
+            memcmp (s, prefixes[i], first_len - second_len) == 0)
+          return TRUE;
+    }
+
+  return FALSE;
+}
+
+/* A Romance verb with its hyphenated pronouns: lembre-se, certifique-se, permettez-moi,
+ * dites-le-moi, celui-ci, rassurez-vous. The verb is three letters or more; one or two
+ * pronouns follow. Two-letter pronouns that are also language codes or common in names
+ * ("en", "on", "y") are left out, so "pt-en" or "opt-on" stay names. */
+static gboolean
+is_clitic_form (const char *s,
+                gsize       n)
+{
+  static const char * const clitics[] = {
+    "se", "me", "te", "lo", "la", "los", "las", "le", "les", "lhe", "lhes", "nos", "vos",
+    "moi", "toi", "ci", "nous", "vous", "elle", "ils", "elles", "je", "tu", "il"
+  };
+  const char *dash = memchr (s, '-', n);
+  gsize start = dash - s + 1;
+  guint pronouns = 0;
+
+  if (dash - s < 3)
+    return FALSE;
+
+  while (start < n)
+    {
+      const char *next = memchr (s + start, '-', n - start);
+      gsize len = (next ? (gsize) (next - s) : n) - start;
+      gboolean found = FALSE;
+
+      for (gsize i = 0; i < G_N_ELEMENTS (clitics) && !found; i++)
+        found = strlen (clitics[i]) == len && memcmp (s + start, clitics[i], len) == 0;
+      if (!found || ++pronouns > 2)
+        return FALSE;
+      start += len + 1;
+    }
+
+  return pronouns > 0;
+}
+
 /* kebab-case: vue-router, json-glib, x86-64, ABC-123 — but not well-known or kira-kira */
 static gboolean
 is_hyphenated (const char *s,
@@ -107,14 +183,10 @@ is_hyphenated (const char *s,
   if (upper)
     return !lower; /* FOO-BAR; Jean-Pierre and Content-Type read as prose */
 
-  /* reduplication (Indonesian plurals, anak-anak) */
-  {
-    const char *dash = memchr (s, '-', n);
-    gsize first = dash - s;
-
-    if (parts == 2 && n - first - 1 == first && memcmp (s, dash + 1, first) == 0)
-      return FALSE;
-  }
+  if (parts == 2 && is_reduplication (s, n))
+    return FALSE;
+  if (is_clitic_form (s, n))
+    return FALSE;
 
   return !prose;
 }

@@ -536,6 +536,14 @@ test_identifier (void)
   assert_scan ("I think Hello is OK. The API and URLs work; FYI IMHO TL;DR.", "");
   assert_scan ("A well-known, up-to-date, built-in, third-party, read-only, real-time tool.", "");
   assert_scan ("Anak-anak, Jean-Pierre, E-Mail, file(s).", "");
+  /* other languages' hyphenated words: reduplication with an affix, verbs with pronouns */
+  assert_scan ("langkah-langkahnya bersama-sama berlari-lari masing-masing", "");
+  assert_scan ("lembre-se, certifique-se, permettez-moi, dites-le-moi, celui-ci, rassurez-vous",
+               "");
+  /* …but names that merely look like them stay names */
+  assert_scan ("build-builder pt-se zh-en cache-on node-la-la-la",
+               "identifier[build-builder] identifier[pt-se] identifier[zh-en] "
+               "identifier[cache-on] identifier[node-la-la-la]");
   assert_scan ("*important* _really_ **bold**", "");
   assert_scan ("<details>\n<summary>Logs</summary>\n<br/> text\n</details>", "");
 }
