@@ -78,6 +78,9 @@ struct _WinnowServer
   SoupServer   *soup;
   GMainContext *main_context;
   GThreadPool  *pool;
+  GSource      *completions;    /* ready while finished holds requests */
+  GMutex        finished_lock;
+  GQueue        finished;       /* Request, answered by a worker, not yet sent */
   guint         port;
   char         *address;
 };
@@ -332,6 +335,7 @@ winnow_server_finalize (GObject *object)
   g_clear_object (&self->store);
   g_mutex_clear (&self->lock);
   g_mutex_clear (&self->settings_lock);
+  g_mutex_clear (&self->finished_lock);
 
   G_OBJECT_CLASS (winnow_server_parent_class)->finalize (object);
 }
@@ -407,6 +411,8 @@ winnow_server_init (WinnowServer *self)
 {
   g_mutex_init (&self->lock);
   g_mutex_init (&self->settings_lock);
+  g_mutex_init (&self->finished_lock);
+  g_queue_init (&self->finished);
   self->max_body_size = WINNOW_SERVER_DEFAULT_MAX_BODY_SIZE;
   self->overlays = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
 }
@@ -762,11 +768,9 @@ disconnected_cb (SoupServerMessage *msg,
 }
 
 /* on the server's main context */
-static gboolean
-finish_request (gpointer data)
+static void
+finish_request (Request *request)
 {
-  Request *request = data;
-
   if (!request->gone)
     {
       respond_json (request->msg, request->job.status, g_steal_pointer (&request->text),
@@ -775,8 +779,39 @@ finish_request (gpointer data)
     }
 
   request_free (request);
-  return G_SOURCE_REMOVE;
 }
+
+/* on the server's main context: every request the workers finished since the last call */
+static gboolean
+finish_requests (gpointer data)
+{
+  WinnowServer *self = data;
+  GQueue batch;
+  Request *request;
+
+  g_mutex_lock (&self->finished_lock);
+  batch = self->finished;
+  g_queue_init (&self->finished);
+  g_source_set_ready_time (self->completions, -1);
+  g_mutex_unlock (&self->finished_lock);
+
+  while ((request = g_queue_pop_head (&batch)) != NULL)
+    finish_request (request);
+
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+completions_dispatch (GSource     *source,
+                      GSourceFunc  callback,
+                      gpointer     user_data)
+{
+  return callback (user_data);
+}
+
+static GSourceFuncs completions_funcs = {
+  .dispatch = completions_dispatch,
+};
 
 /* on a worker thread */
 static void
@@ -785,6 +820,7 @@ run_request (gpointer data,
 {
   Request *request = data;
   WinnowServer *self = request->job.server;
+  gboolean first;
 
   request->job.status = SOUP_STATUS_OK;
   request->route->func (&request->job);
@@ -796,8 +832,16 @@ run_request (gpointer data,
   request->text = json_to_string (request->job.response, FALSE);
   request->length = strlen (request->text);
 
-  g_main_context_invoke_full (self->main_context, G_PRIORITY_DEFAULT, finish_request, request,
-                              NULL);
+  /* Back to the server's thread, which alone may touch libsoup's objects. One source carries
+   * them all and is made ready (waking the server's thread) only by the first request of a
+   * batch: an idle source per request, as g_main_context_invoke() makes, meant an allocation,
+   * the context's lock and a wake-up each. */
+  g_mutex_lock (&self->finished_lock);
+  first = g_queue_is_empty (&self->finished);
+  g_queue_push_tail (&self->finished, request);
+  if (first)
+    g_source_set_ready_time (self->completions, 0);
+  g_mutex_unlock (&self->finished_lock);
 }
 
 static gboolean
@@ -996,6 +1040,10 @@ winnow_server_start (WinnowServer  *self,
     self->events = winnow_event_queue_new (self->store);
 
   self->main_context = g_main_context_ref_thread_default ();
+  self->completions = g_source_new (&completions_funcs, sizeof (GSource));
+  g_source_set_callback (self->completions, finish_requests, self, NULL);
+  g_source_set_static_name (self->completions, "WinnowServer completions");
+  g_source_attach (self->completions, self->main_context);
   self->pool = g_thread_pool_new (run_request, self, MAX (2, (int) g_get_num_processors ()),
                                   FALSE, NULL);
   self->soup = g_steal_pointer (&soup);
@@ -1031,6 +1079,10 @@ winnow_server_stop (WinnowServer *self)
         g_main_context_iteration (self->main_context, FALSE);
       g_main_context_release (self->main_context);
     }
+  g_source_destroy (self->completions);
+  g_clear_pointer (&self->completions, g_source_unref);
+  /* answers that could not be delivered (another thread owns the context) */
+  g_queue_clear_full (&self->finished, (GDestroyNotify) request_free);
 
   g_clear_object (&self->soup);
   g_clear_pointer (&self->main_context, g_main_context_unref);
