@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "test-util.h"
 #include "winnow.h"
@@ -68,6 +69,48 @@ thread_cpu_us (void)
 
   clock_gettime (CLOCK_THREAD_CPUTIME_ID, &now);
   return (gint64) now.tv_sec * G_USEC_PER_SEC + now.tv_nsec / 1000;
+}
+
+/* Processor time of this process's threads so far, in µs, summed by thread name ("server",
+ * "pool-…" for the workers, "winnow-events", "client"), from /proc: where a request's time
+ * goes. Clock ticks, so only meaningful over seconds. */
+static GHashTable *
+threads_cpu_us (void)
+{
+  GHashTable *by_name = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
+  long ticks = sysconf (_SC_CLK_TCK);
+  const char *tid;
+
+  while (dir != NULL && (tid = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename ("/proc/self/task", tid, "stat", NULL);
+      g_autofree char *stat = NULL;
+      g_auto(GStrv) fields = NULL;
+      const char *open, *close;
+      g_autofree char *name = NULL;
+      gint64 *sum;
+
+      if (!g_file_get_contents (path, &stat, NULL, NULL) ||
+          (open = strchr (stat, '(')) == NULL || (close = strrchr (stat, ')')) == NULL)
+        continue;
+      name = g_strndup (open + 1, close - open - 1);
+      if (g_str_has_prefix (name, "pool-"))
+        g_free (g_steal_pointer (&name)), name = g_strdup ("workers");
+      /* after the name: state (3rd field) … utime (14th), stime (15th) */
+      fields = g_strsplit (close + 2, " ", 14);
+      if (g_strv_length (fields) < 14)
+        continue;
+      if ((sum = g_hash_table_lookup (by_name, name)) == NULL)
+        {
+          sum = g_new0 (gint64, 1);
+          g_hash_table_insert (by_name, g_strdup (name), sum);
+        }
+      *sum += (g_ascii_strtoll (fields[11], NULL, 10) + g_ascii_strtoll (fields[12], NULL, 10)) *
+              G_USEC_PER_SEC / ticks;
+    }
+
+  return by_name;
 }
 
 static gpointer
@@ -299,6 +342,8 @@ main (int    argc,
   g_autoptr(GPtrArray) bodies = NULL;
   g_autoptr(GPtrArray) requests = g_ptr_array_new_with_free_func ((GDestroyNotify) g_bytes_unref);
   g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GHashTable) threads_before = NULL;
+  g_autoptr(GHashTable) threads_after = NULL;
   Server server = { 0 };
   Client *clients;
   GThread *server_handle;
@@ -375,6 +420,7 @@ main (int    argc,
 
   clients = g_new0 (Client, n_clients);
   threads = g_new0 (GThread *, n_clients);
+  threads_before = threads_cpu_us ();
   start = g_get_monotonic_time ();
   cpu_start = test_util_cpu_us ();
   for (int i = 0; i < n_clients; i++)
@@ -396,6 +442,8 @@ main (int    argc,
       g_array_unref (clients[i].latencies);
     }
   elapsed = g_get_monotonic_time () - start;
+  /* the workers and the event writer end with the server: their figures are taken now */
+  threads_after = threads_cpu_us ();
 
   /* the server stops (and writes the events still queued) before its time is taken */
   g_main_context_invoke (server.context, quit_loop, server.loop);
@@ -417,6 +465,21 @@ main (int    argc,
     g_print ("  processor time: %.0f µs a request, of which the server %.0f µs (the clients "
              "share the process)\n", (double) cpu_used / n,
              (double) (cpu_used - clients_cpu) / n);
+  if (n > 0)
+    {
+      static const char * const names[] = { "server", "workers", "winnow-events" };
+
+      g_print ("  server threads:");
+      for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+        {
+          gint64 *before = g_hash_table_lookup (threads_before, names[i]);
+          gint64 *after = g_hash_table_lookup (threads_after, names[i]);
+
+          g_print (" %s %.0f µs%s", names[i],
+                   (double) ((after ? *after : 0) - (before ? *before : 0)) / n,
+                   i + 1 < G_N_ELEMENTS (names) ? "," : " a request\n");
+        }
+    }
   if (n > 0)
     {
       g_print ("  latency:    p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms\n",
