@@ -115,6 +115,133 @@ member_path (const char *parent,
   return g_strconcat (parent, ".", name, NULL);
 }
 
+/* ---- answers written directly --------------------------------------------------------------- */
+
+/*
+ * rtk/test writes its answer itself instead of building a json-glib tree and generating it:
+ * the tree copied the output text twice and the generator escaped it a byte at a time. What
+ * it writes is byte for byte what json_to_string (node, FALSE) of json-glib 1.6 gives for the
+ * same document (tests compare the two), quirks included: controls as \u00xx in lowercase
+ * hex except \b \t \n \f \r, 0x1f left as it is, 0x7f escaped, everything else (the
+ * solidus, non-ASCII) as it is; doubles as g_ascii_dtostr() gives them, with ".0" added when
+ * there is no point.
+ */
+
+/* Whether one of the eight bytes of @word needs the generator's attention: a quote, a
+ * backslash, a control character or DEL (a borrow may flag a byte after a real hit, never
+ * miss one). */
+static inline gboolean
+escape_bytes (guint64 word)
+{
+  const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
+  guint64 quote = word ^ (ones * '"');
+  guint64 backslash = word ^ (ones * '\\');
+  guint64 del = word ^ (ones * 0x7f);
+
+  return ((((quote - ones) & ~quote) | ((backslash - ones) & ~backslash) |
+           ((del - ones) & ~del) | ((word - ones * 0x20) & ~word)) & (ones * 0x80)) != 0;
+}
+
+static void
+write_string_len (GString    *out,
+                  const char *text,
+                  gsize       length)
+{
+  const char *p = text;
+  const char *end = text + length;
+
+  g_string_append_c (out, '"');
+  while (p < end)
+    {
+      const char *run = p;
+      guint64 word;
+      guchar c;
+
+      while (end - p >= 8)
+        {
+          memcpy (&word, p, 8);
+          if (escape_bytes (word))
+            break;
+          p += 8;
+        }
+      while (p < end && (c = (guchar) *p) != '"' && c != '\\' && c >= 0x20 && c != 0x7f)
+        p++;
+      g_string_append_len (out, run, p - run);
+      if (p == end)
+        break;
+
+      switch ((c = (guchar) *p++))
+        {
+        case '"':  g_string_append (out, "\\\""); break;
+        case '\\': g_string_append (out, "\\\\"); break;
+        case '\b': g_string_append (out, "\\b"); break;
+        case '\t': g_string_append (out, "\\t"); break;
+        case '\n': g_string_append (out, "\\n"); break;
+        case '\f': g_string_append (out, "\\f"); break;
+        case '\r': g_string_append (out, "\\r"); break;
+        case 0x1f: g_string_append_c (out, (char) c); break;
+        default:   g_string_append_printf (out, "\\u%04x", c); break;
+        }
+    }
+  g_string_append_c (out, '"');
+}
+
+/* a string member's value; json-glib turns a NULL string into null */
+static void
+write_string (GString    *out,
+              const char *text)
+{
+  if (text == NULL)
+    g_string_append (out, "null");
+  else
+    write_string_len (out, text, strlen (text));
+}
+
+static void
+write_double (GString *out,
+              double   value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_ascii_dtostr (buffer, sizeof buffer, value);
+  g_string_append (out, buffer);
+  if (strchr (buffer, '.') == NULL)
+    g_string_append (out, ".0");
+}
+
+static void
+write_int (GString *out,
+           gint64   value)
+{
+  g_string_append_printf (out, "%" G_GINT64_FORMAT, value);
+}
+
+static void
+write_boolean (GString  *out,
+               gboolean  value)
+{
+  g_string_append (out, value ? "true" : "false");
+}
+
+/* "name": — every member name here is a literal that needs no escaping */
+static void
+write_name (GString    *out,
+            const char *name)
+{
+  g_string_append_c (out, '"');
+  g_string_append (out, name);
+  g_string_append (out, "\":");
+}
+
+static void
+write_node (GString  *out,
+            JsonNode *node)
+{
+  g_autofree char *text = json_to_string (node, FALSE);
+
+  g_string_append (out, text);
+}
+
 /* ---- request bodies ------------------------------------------------------------------------ */
 
 #define FLAT_MAX_MEMBERS 16
@@ -869,19 +996,6 @@ _winnow_server_route_get_filters (WinnowServerJob *job)
 
 /* ---- POST /api/context/rtk/test ------------------------------------------------------------ */
 
-static JsonObject *
-detection_object (WinnowDetection *detection)
-{
-  JsonObject *object = json_object_new ();
-
-  json_object_set_string_member (object, "type", winnow_detection_get_output_type (detection));
-  set_nullable_string (object, "command", winnow_detection_get_command (detection));
-  json_object_set_double_member (object, "confidence",
-                                 round_to (winnow_detection_get_confidence (detection), 0.01));
-  json_object_set_string_member (object, "category", winnow_detection_get_category (detection));
-  return object;
-}
-
 /* Retains the request's text if rawOutputRetention (the request's own config included) says
  * so, and answers the pointers to it: {id, bytes, sha256, truncated, originalBytes,
  * redactions, url}. A raw output that cannot be written costs a warning in the log, not the
@@ -943,9 +1057,8 @@ _winnow_server_route_rtk_test (WinnowServerJob *job)
   g_autoptr(WinnowPipelineResult) result = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(JsonObject) body = parse_object_body (job);
+  g_autoptr(JsonArray) pointers = NULL;
   JsonObject *config = NULL;
-  JsonObject *response;
-  JsonArray *techniques, *rules;
   WinnowPipelineRequest request;
   WinnowCompression *compression;
   WinnowReceipt *receipt;
@@ -954,6 +1067,8 @@ _winnow_server_route_rtk_test (WinnowServerJob *job)
   const char *command = NULL;
   const char *out;
   gsize out_length;
+  gsize tokens_before, tokens_after;
+  GString *doc;
 
   if (body == NULL ||
       !check_members (job, body, "$", known) ||
@@ -990,27 +1105,91 @@ _winnow_server_route_rtk_test (WinnowServerJob *job)
   compression = winnow_pipeline_result_get_rtk_compression (result);
   receipt = winnow_pipeline_result_get_receipt (result);
   out = winnow_pipeline_result_get_text (result, &out_length);
+  tokens_before = winnow_receipt_get_tokens_before (receipt);
+  tokens_after = winnow_receipt_get_tokens_after (receipt);
+  pointers = raw_output_pointers (job, pipeline, result, text, command, &raw);
 
-  response = json_object_new ();
-  techniques = json_array_new ();
-  rules = json_array_new ();
+  /* the members in the reference's order (FORMATS.md §5), Winnow's own after them */
+  doc = g_string_sized_new (out_length + 1024);
+  g_string_append_c (doc, '{');
+  write_name (doc, "detection");
+  if (compression != NULL)
+    {
+      WinnowDetection *detection = winnow_compression_get_detection (compression);
+      WinnowFilter *filter = winnow_compression_get_filter (compression);
 
+      g_string_append_c (doc, '{');
+      write_name (doc, "type");
+      write_string (doc, winnow_detection_get_output_type (detection));
+      g_string_append_c (doc, ',');
+      write_name (doc, "command");
+      write_string (doc, winnow_detection_get_command (detection));
+      g_string_append_c (doc, ',');
+      write_name (doc, "confidence");
+      write_double (doc, round_to (winnow_detection_get_confidence (detection), 0.01));
+      g_string_append_c (doc, ',');
+      write_name (doc, "category");
+      write_string (doc, winnow_detection_get_category (detection));
+      g_string_append (doc, "},");
+
+      write_name (doc, "filter");
+      g_string_append_c (doc, '{');
+      write_name (doc, "id");
+      write_string (doc, filter ? winnow_filter_get_id (filter) : NULL);
+      g_string_append_c (doc, ',');
+      write_name (doc, "source");
+      write_string (doc, filter ? winnow_filter_source_to_string (winnow_filter_get_source (filter))
+                                : NULL);
+      g_string_append_c (doc, ',');
+      write_name (doc, "selectedBy");
+      write_string (doc, winnow_selection_to_string (winnow_compression_get_selection (compression)));
+      g_string_append_c (doc, '}');
+    }
+  else
+    g_string_append (doc, "null");
+
+  /* JSON strings must be UTF-8; command output need not be */
+  g_string_append_c (doc, ',');
+  write_name (doc, "text");
+  if (g_utf8_validate_len (out, out_length, NULL) && memchr (out, '\0', out_length) == NULL)
+    write_string_len (doc, out, out_length);
+  else
+    {
+      g_autofree char *valid = g_utf8_make_valid (out, out_length);
+
+      write_string (doc, valid);
+    }
+
+  g_string_append_c (doc, ',');
+  write_name (doc, "compressed");
+  write_boolean (doc, tokens_after < tokens_before);
+  g_string_append_c (doc, ',');
+  write_name (doc, "originalTokens");
+  write_int (doc, tokens_before);
+  g_string_append_c (doc, ',');
+  write_name (doc, "compressedTokens");
+  write_int (doc, tokens_after);
+
+  g_string_append_c (doc, ',');
+  write_name (doc, "techniquesUsed");
+  g_string_append_c (doc, '[');
+  if (compression != NULL && winnow_compression_get_compressed (compression))
+    {
+      WinnowFilter *filter = winnow_compression_get_filter (compression);
+      g_autofree char *technique = g_strconcat ("rtk-filter:",
+                                                filter ? winnow_filter_get_id (filter)
+                                                       : "engine-limits", NULL);
+
+      write_string (doc, technique);
+    }
+  g_string_append (doc, "],");
+
+  write_name (doc, "rulesApplied");
+  g_string_append_c (doc, '[');
   if (compression != NULL)
     {
       WinnowRtkResult *rtk = winnow_compression_get_rtk_result (compression);
-      WinnowFilter *filter = winnow_compression_get_filter (compression);
-
-      json_object_set_object_member (response, "detection",
-                                     detection_object (winnow_compression_get_detection (compression)));
-
-      if (winnow_compression_get_compressed (compression))
-        {
-          g_autofree char *technique = g_strconcat ("rtk-filter:",
-                                                    filter ? winnow_filter_get_id (filter)
-                                                           : "engine-limits", NULL);
-
-          json_array_add_string_element (techniques, technique);
-        }
+      gboolean first = TRUE;
 
       for (guint i = 0; i < winnow_rtk_result_get_n_stages (rtk); i++)
         {
@@ -1022,44 +1201,39 @@ _winnow_server_route_rtk_test (WinnowServerJob *job)
               g_autofree char *rule = g_strdup_printf ("%s:%s", winnow_trace_stage_get_name (stage),
                                                        hit->rule);
 
-              json_array_add_string_element (rules, rule);
+              if (!first)
+                g_string_append_c (doc, ',');
+              first = FALSE;
+              write_string (doc, rule);
             }
         }
-
-      {
-        JsonObject *object = json_object_new ();
-
-        set_nullable_string (object, "id", filter ? winnow_filter_get_id (filter) : NULL);
-        set_nullable_string (object, "source",
-                             filter ? winnow_filter_source_to_string (winnow_filter_get_source (filter))
-                                    : NULL);
-        json_object_set_string_member (object, "selectedBy",
-                                       winnow_selection_to_string (winnow_compression_get_selection (compression)));
-        json_object_set_object_member (response, "filter", object);
-      }
     }
-  else
-    json_object_set_null_member (response, "detection");
+  g_string_append (doc, "],");
 
-  set_text (response, "text", out, out_length);
-  json_object_set_boolean_member (response, "compressed",
-                                  winnow_receipt_get_tokens_after (receipt) <
-                                  winnow_receipt_get_tokens_before (receipt));
-  json_object_set_int_member (response, "originalTokens", winnow_receipt_get_tokens_before (receipt));
-  json_object_set_int_member (response, "compressedTokens", winnow_receipt_get_tokens_after (receipt));
-  json_object_set_array_member (response, "techniquesUsed", techniques);
-  json_object_set_array_member (response, "rulesApplied", rules);
-  json_object_set_array_member (response, "rawOutputPointers",
-                                raw_output_pointers (job, pipeline, result, text, command, &raw));
+  write_name (doc, "rawOutputPointers");
+  if (json_array_get_length (pointers) == 0)
+    g_string_append (doc, "[]");
+  else
+    {
+      g_autoptr(JsonNode) node = json_node_init_array (json_node_alloc (), pointers);
+
+      write_node (doc, node);
+    }
+
   /* Winnow's own */
-  json_object_set_int_member (response, "tokensSaved",
-                              (gint64) winnow_receipt_get_tokens_before (receipt) -
-                              (gint64) winnow_receipt_get_tokens_after (receipt));
-  json_object_set_string_member (response, "tokenCounter", winnow_tokens_counter_name ());
-  json_object_set_double_member (response, "durationMs",
-                                 round_to (winnow_pipeline_result_get_duration_us (result) / 1000.0,
-                                           0.001));
-  job->response = object_node (response);
+  g_string_append_c (doc, ',');
+  write_name (doc, "tokensSaved");
+  write_int (doc, (gint64) tokens_before - (gint64) tokens_after);
+  g_string_append_c (doc, ',');
+  write_name (doc, "tokenCounter");
+  write_string (doc, winnow_tokens_counter_name ());
+  g_string_append_c (doc, ',');
+  write_name (doc, "durationMs");
+  write_double (doc, round_to (winnow_pipeline_result_get_duration_us (result) / 1000.0, 0.001));
+  g_string_append_c (doc, '}');
+
+  job->response_length = doc->len;
+  job->response_text = g_string_free (doc, FALSE);
 
   record_event (job, result, strlen (text), command, raw != NULL ? raw->id : NULL);
 }

@@ -595,6 +595,7 @@ _winnow_server_job_fail (WinnowServerJob *job,
 
   job->status = status;
   g_clear_pointer (&job->response, json_node_unref);
+  g_clear_pointer (&job->response_text, g_free);
   job->response = _winnow_server_error_node (code, path, message);
 }
 
@@ -756,6 +757,7 @@ request_free (Request *request)
   g_clear_pointer (&request->job.query, g_hash_table_unref);
   g_clear_pointer (&request->job.path_arg, g_free);
   g_clear_pointer (&request->job.response, json_node_unref);
+  g_clear_pointer (&request->job.response_text, g_free);
   g_clear_pointer (&request->text, g_free);
   g_free (request);
 }
@@ -825,12 +827,29 @@ run_request (gpointer data,
   request->job.status = SOUP_STATUS_OK;
   request->route->func (&request->job);
 
-  if (request->job.response == NULL)
-    _winnow_server_job_fail (&request->job, SOUP_STATUS_INTERNAL_SERVER_ERROR, "internal", NULL,
-                             "the route gave no answer");
+  if (request->job.response_text != NULL && request->job.response == NULL)
+    {
+      request->text = g_steal_pointer (&request->job.response_text);
+      request->length = request->job.response_length;
+    }
+  else
+    {
+      if (request->job.response == NULL)
+        _winnow_server_job_fail (&request->job, SOUP_STATUS_INTERNAL_SERVER_ERROR, "internal",
+                                 NULL, "the route gave no answer");
+      request->text = json_to_string (request->job.response, FALSE);
+      request->length = strlen (request->text);
+    }
 
-  request->text = json_to_string (request->job.response, FALSE);
-  request->length = strlen (request->text);
+  /* what was made on this thread is freed on it (the server's thread has enough to do, and
+   * memory goes back to the arena it came from); the route's references with it */
+  g_clear_pointer (&request->job.response, json_node_unref);
+  g_clear_pointer (&request->job.response_text, g_free);
+  g_clear_pointer (&request->job.body, g_bytes_unref);
+  g_clear_pointer (&request->job.query, g_hash_table_unref);
+  g_clear_object (&request->job.pipeline);
+  g_clear_object (&request->job.store);
+  g_clear_object (&request->job.events);
 
   /* Back to the server's thread, which alone may touch libsoup's objects. One source carries
    * them all and is made ready (waking the server's thread) only by the first request of a
