@@ -88,15 +88,16 @@ threads_cpu_us (void)
       g_autofree char *stat = NULL;
       g_auto(GStrv) fields = NULL;
       const char *open, *close;
-      g_autofree char *name = NULL;
+      g_autofree char *comm = NULL;
+      const char *name;
       gint64 *sum;
 
       if (!g_file_get_contents (path, &stat, NULL, NULL) ||
           (open = strchr (stat, '(')) == NULL || (close = strrchr (stat, ')')) == NULL)
         continue;
-      name = g_strndup (open + 1, close - open - 1);
-      if (g_str_has_prefix (name, "pool-"))
-        g_free (g_steal_pointer (&name)), name = g_strdup ("workers");
+      comm = g_strndup (open + 1, close - open - 1);
+      /* GThreadPool names its threads after the program: "pool-bench-serv" */
+      name = g_str_has_prefix (comm, "pool-") ? "workers" : comm;
       /* after the name: state (3rd field) … utime (14th), stime (15th) */
       fields = g_strsplit (close + 2, " ", 14);
       if (g_strv_length (fields) < 14)
