@@ -47,6 +47,7 @@ struct _WinnowEventQueue
   guint64      written;   /* recorded or failed */
   guint64      failed;
   guint        flushing;  /* callers waiting in winnow_event_queue_flush() */
+  gboolean     idle;      /* the writer waits for a first event */
   gboolean     stopping;
 };
 
@@ -157,8 +158,10 @@ writer_thread (gpointer data)
 
       gint64 deadline;
 
+      self->idle = TRUE;
       while (self->pending->len == 0 && !self->stopping)
         g_cond_wait (&self->cond, &self->lock);
+      self->idle = FALSE;
       if (self->pending->len == 0)
         break;
 
@@ -320,6 +323,10 @@ winnow_event_queue_get_store (WinnowEventQueue *self)
  *
  * Queues @event for the writer thread and returns at once. An event without a time gets the
  * current one here, not when it is written.
+ *
+ * The writer is woken only when it has something to do: by the first event after it went
+ * idle, and by the one that fills a batch. Waking it on every push, as at first, cost every
+ * request a futex call and the writer a pointless trip round its gathering wait.
  */
 void
 winnow_event_queue_push (WinnowEventQueue       *self,
@@ -334,7 +341,8 @@ winnow_event_queue_push (WinnowEventQueue       *self,
   g_mutex_lock (&self->lock);
   g_ptr_array_add (self->pending, queued);
   self->pushed++;
-  g_cond_broadcast (&self->cond);
+  if (self->idle || self->pending->len == MAX_BATCH)
+    g_cond_broadcast (&self->cond);
   g_mutex_unlock (&self->lock);
 }
 

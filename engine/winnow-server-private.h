@@ -25,6 +25,9 @@ G_BEGIN_DECLS
  * @path_arg: (nullable): the last path segment of a route that takes one (raw-output ids)
  * @status: the HTTP status the route answers with
  * @response: the JSON document it answers with
+ * @response_text: (nullable): or that document already written out, by a route that writes
+ *   its answer itself (rtk/test: json-glib's tree and generator took a tenth of its time)
+ * @response_length: the length of @response_text
  *
  * One request, as a route sees it on a worker thread. Everything a route reads is a
  * reference or a copy taken on the server's thread, so that a settings change arriving
@@ -41,6 +44,8 @@ typedef struct
   char           *path_arg;
   guint           status;
   JsonNode       *response;
+  char           *response_text;
+  gsize           response_length;
 } WinnowServerJob;
 
 typedef void (*WinnowServerRouteFunc) (WinnowServerJob *job);

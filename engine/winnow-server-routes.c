@@ -34,6 +34,7 @@
 #include "winnow-server-private.h"
 #include "winnow-tokens.h"
 #include "winnow-trace-stage.h"
+#include "winnow-utf8.h"
 
 #define MAX_PRESERVED_BLOCKS 100
 #define GROUP_LIMIT 20
@@ -114,17 +115,371 @@ member_path (const char *parent,
   return g_strconcat (parent, ".", name, NULL);
 }
 
+/* ---- answers written directly --------------------------------------------------------------- */
+
+/*
+ * rtk/test writes its answer itself instead of building a json-glib tree and generating it:
+ * the tree copied the output text twice and the generator escaped it a byte at a time. What
+ * it writes is byte for byte what json_to_string (node, FALSE) of json-glib 1.6 gives for the
+ * same document (tests compare the two), quirks included: controls as \u00xx in lowercase
+ * hex except \b \t \n \f \r, 0x1f left as it is, 0x7f escaped, everything else (the
+ * solidus, non-ASCII) as it is; doubles as g_ascii_dtostr() gives them, with ".0" added when
+ * there is no point.
+ */
+
+/* Whether one of the eight bytes of @word needs the generator's attention: a quote, a
+ * backslash, a control character or DEL (a borrow may flag a byte after a real hit, never
+ * miss one). */
+static inline gboolean
+escape_bytes (guint64 word)
+{
+  const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
+  guint64 quote = word ^ (ones * '"');
+  guint64 backslash = word ^ (ones * '\\');
+  guint64 del = word ^ (ones * 0x7f);
+
+  return ((((quote - ones) & ~quote) | ((backslash - ones) & ~backslash) |
+           ((del - ones) & ~del) | ((word - ones * 0x20) & ~word)) & (ones * 0x80)) != 0;
+}
+
+static void
+write_string_len (GString    *out,
+                  const char *text,
+                  gsize       length)
+{
+  const char *p = text;
+  const char *end = text + length;
+
+  g_string_append_c (out, '"');
+  while (p < end)
+    {
+      const char *run = p;
+      guint64 word;
+      guchar c;
+
+      while (end - p >= 8)
+        {
+          memcpy (&word, p, 8);
+          if (escape_bytes (word))
+            break;
+          p += 8;
+        }
+      while (p < end && (c = (guchar) *p) != '"' && c != '\\' && c >= 0x20 && c != 0x7f)
+        p++;
+      g_string_append_len (out, run, p - run);
+      if (p == end)
+        break;
+
+      switch ((c = (guchar) *p++))
+        {
+        case '"':  g_string_append (out, "\\\""); break;
+        case '\\': g_string_append (out, "\\\\"); break;
+        case '\b': g_string_append (out, "\\b"); break;
+        case '\t': g_string_append (out, "\\t"); break;
+        case '\n': g_string_append (out, "\\n"); break;
+        case '\f': g_string_append (out, "\\f"); break;
+        case '\r': g_string_append (out, "\\r"); break;
+        case 0x1f: g_string_append_c (out, (char) c); break;
+        default:   g_string_append_printf (out, "\\u%04x", c); break;
+        }
+    }
+  g_string_append_c (out, '"');
+}
+
+/* a string member's value; json-glib turns a NULL string into null */
+static void
+write_string (GString    *out,
+              const char *text)
+{
+  if (text == NULL)
+    g_string_append (out, "null");
+  else
+    write_string_len (out, text, strlen (text));
+}
+
+static void
+write_double (GString *out,
+              double   value)
+{
+  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_ascii_dtostr (buffer, sizeof buffer, value);
+  g_string_append (out, buffer);
+  if (strchr (buffer, '.') == NULL)
+    g_string_append (out, ".0");
+}
+
+static void
+write_int (GString *out,
+           gint64   value)
+{
+  g_string_append_printf (out, "%" G_GINT64_FORMAT, value);
+}
+
+static void
+write_boolean (GString  *out,
+               gboolean  value)
+{
+  g_string_append (out, value ? "true" : "false");
+}
+
+/* "name": — every member name here is a literal that needs no escaping */
+static void
+write_name (GString    *out,
+            const char *name)
+{
+  g_string_append_c (out, '"');
+  g_string_append (out, name);
+  g_string_append (out, "\":");
+}
+
+static void
+write_node (GString  *out,
+            JsonNode *node)
+{
+  g_autofree char *text = json_to_string (node, FALSE);
+
+  g_string_append (out, text);
+}
+
+/* ---- request bodies ------------------------------------------------------------------------ */
+
+#define FLAT_MAX_MEMBERS 16
+
+static inline const char *
+skip_space (const char *p,
+            const char *end)
+{
+  while (p < end && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+    p++;
+  return p;
+}
+
+static inline int
+hex4 (const char *p,
+      const char *end)
+{
+  int value = 0;
+
+  if (end - p < 4)
+    return -1;
+  for (int k = 0; k < 4; k++)
+    {
+      int digit = g_ascii_xdigit_value (p[k]);
+
+      if (digit < 0)
+        return -1;
+      value = value * 16 + digit;
+    }
+  return value;
+}
+
+/* Whether one of the eight bytes of @word is a quote, a backslash or below 0x20 (the usual
+ * zero-byte test on @word xor each: a borrow may flag a byte after a real hit, never miss one). */
+static inline gboolean
+special_bytes (guint64 word)
+{
+  const guint64 ones = G_GUINT64_CONSTANT (0x0101010101010101);
+  guint64 quote = word ^ (ones * '"');
+  guint64 backslash = word ^ (ones * '\\');
+
+  return ((((quote - ones) & ~quote) | ((backslash - ones) & ~backslash) |
+           ((word - ones * 0x20) & ~word)) & (ones * 0x80)) != 0;
+}
+
+/* Decodes the JSON string whose opening quote is at *@p into @out (room for the raw length
+ * at least: an escape never decodes to more bytes than it takes), moving *@p past the closing
+ * quote. FALSE for anything json-glib might read differently or refuse: a raw control
+ * character, \u0000, a lone surrogate, an escape JSON does not have. */
+static gboolean
+decode_string (const char **p,
+               const char  *end,
+               char        *out,
+               gsize       *out_length)
+{
+  const char *s = *p + 1;
+  char *o = out;
+
+  while (s < end)
+    {
+      guint64 word;
+      guchar c;
+
+      /* eight bytes at a time up to the word that holds the next quote, backslash or control
+       * character; @out has room, as it is as long as the rest of the body */
+      while (end - s >= 8)
+        {
+          memcpy (&word, s, 8);
+          if (special_bytes (word))
+            break;
+          memcpy (o, s, 8);
+          s += 8;
+          o += 8;
+        }
+      while (s < end && (c = (guchar) *s) != '"' && c != '\\' && c >= 0x20)
+        *o++ = *s++;
+      if (s == end)
+        return FALSE;
+
+      c = (guchar) *s;
+      if (c == '"')
+        {
+          *o = '\0';
+          *out_length = o - out;
+          *p = s + 1;
+          return TRUE;
+        }
+      if (c < 0x20 || s + 1 == end)
+        return FALSE;
+
+      switch (s[1])
+        {
+        case '"':  *o++ = '"'; s += 2; break;
+        case '\\': *o++ = '\\'; s += 2; break;
+        case '/':  *o++ = '/'; s += 2; break;
+        case 'b':  *o++ = '\b'; s += 2; break;
+        case 'f':  *o++ = '\f'; s += 2; break;
+        case 'n':  *o++ = '\n'; s += 2; break;
+        case 'r':  *o++ = '\r'; s += 2; break;
+        case 't':  *o++ = '\t'; s += 2; break;
+        case 'u':
+          {
+            int unit = hex4 (s + 2, end);
+            gunichar ch;
+
+            if (unit <= 0 || (unit >= 0xDC00 && unit <= 0xDFFF))
+              return FALSE;
+            s += 6;
+            if (unit >= 0xD800 && unit <= 0xDBFF)
+              {
+                int low;
+
+                if (end - s < 6 || s[0] != '\\' || s[1] != 'u' ||
+                    (low = hex4 (s + 2, end)) < 0xDC00 || low > 0xDFFF)
+                  return FALSE;
+                s += 6;
+                ch = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00);
+              }
+            else
+              ch = unit;
+            o += g_unichar_to_utf8 (ch, o);
+          }
+          break;
+        default:
+          return FALSE;
+        }
+    }
+
+  return FALSE;
+}
+
+/*
+ * The body every client sends to rtk/test (and most to the other routes): one object whose
+ * members are strings or null, e.g. {"command": "…", "text": "<10 KB of output>"}. Read here
+ * in one pass, it costs a tenth of json-glib's parse plus the safety scan before it, which
+ * was an eighth of a request's processor time. Only a document that json-glib reads the same
+ * way is taken: anything else (a nested value, a number, a duplicate or escaped member name,
+ * a byte-order mark, bytes that are not UTF-8, a control character or \u0000 in a string, a
+ * trailing comma…) returns NULL, and the general path parses it and words its errors as ever.
+ */
+static JsonObject *
+parse_flat_object (const char *data,
+                   gsize       length)
+{
+  const char *end = data + length;
+  const char *p = skip_space (data, end);
+  const char *names[FLAT_MAX_MEMBERS];
+  gsize name_lengths[FLAT_MAX_MEMBERS];
+  g_autoptr(JsonObject) object = NULL;
+  guint n = 0;
+
+  if (p == end || *p != '{' || !_winnow_utf8_validate (data, length, NULL))
+    return NULL;
+
+  object = json_object_new ();
+  p = skip_space (p + 1, end);
+  if (p < end && *p == '}')
+    return skip_space (p + 1, end) == end ? g_steal_pointer (&object) : NULL;
+
+  for (;;)
+    {
+      const char *name;
+      gsize name_length;
+      JsonNode *node;
+
+      /* a member name without escapes, seen once */
+      if (p == end || *p != '"' || n == FLAT_MAX_MEMBERS)
+        return NULL;
+      name = ++p;
+      while (p < end && *p != '"' && *p != '\\' && (guchar) *p >= 0x20)
+        p++;
+      if (p == end || *p != '"')
+        return NULL;
+      name_length = p - name;
+      for (guint i = 0; i < n; i++)
+        if (name_lengths[i] == name_length && memcmp (names[i], name, name_length) == 0)
+          return NULL;
+      names[n] = name;
+      name_lengths[n++] = name_length;
+
+      p = skip_space (p + 1, end);
+      if (p == end || *p != ':')
+        return NULL;
+      p = skip_space (p + 1, end);
+      if (p == end)
+        return NULL;
+
+      if (*p == '"')
+        {
+          /* worst case: the rest of the body is this string, each byte as itself */
+          g_autofree char *value = g_malloc (end - p);
+          gsize value_length;
+
+          if (!decode_string (&p, end, value, &value_length))
+            return NULL;
+          node = json_node_init_string (json_node_alloc (), value);
+        }
+      else if (end - p >= 4 && memcmp (p, "null", 4) == 0)
+        {
+          p += 4;
+          node = json_node_init_null (json_node_alloc ());
+        }
+      else
+        return NULL;
+
+      {
+        g_autofree char *key = g_strndup (name, name_length);
+
+        json_object_set_member (object, key, node);
+      }
+
+      p = skip_space (p, end);
+      if (p == end)
+        return NULL;
+      if (*p == '}')
+        break;
+      if (*p != ',')
+        return NULL;
+      p = skip_space (p + 1, end);
+    }
+
+  if (skip_space (p + 1, end) != end)
+    return NULL;
+
+  return g_steal_pointer (&object);
+}
+
 /* The body as a JSON object, or NULL with a 400 set. */
 static JsonObject *
-parse_object_body (WinnowServerJob  *job,
-                   JsonParser      **parser_out)
+parse_object_body (WinnowServerJob *job)
 {
   /* not immutable: sealing hashes every node, the whole text to compress included, and the
    * body never leaves this request's thread */
-  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonParser) parser = NULL;
   g_autoptr(GError) error = NULL;
   gsize length = 0;
   const char *data = job->body ? g_bytes_get_data (job->body, &length) : NULL;
+  JsonObject *flat;
   JsonNode *root;
   const char *problem;
   guint line = 0;
@@ -137,6 +492,9 @@ parse_object_body (WinnowServerJob  *job,
       return NULL;
     }
 
+  if ((flat = parse_flat_object (data, length)) != NULL)
+    return flat;
+
   /* json-glib's parser recurses once per level: a body of a million "[" (well under the size
    * limit) would overflow the worker's stack and take the server down; and it takes "{…}{…}"
    * for valid, leaking one of the two on every such request */
@@ -148,6 +506,7 @@ parse_object_body (WinnowServerJob  *job,
       return NULL;
     }
 
+  parser = json_parser_new ();
   if (!json_parser_load_from_data (parser, data, length, &error))
     {
       _winnow_server_job_fail (job, SOUP_STATUS_BAD_REQUEST, "invalid_json", "$",
@@ -164,8 +523,7 @@ parse_object_body (WinnowServerJob  *job,
       return NULL;
     }
 
-  *parser_out = g_steal_pointer (&parser);
-  return json_node_get_object (root);
+  return json_object_ref (json_node_get_object (root));
 }
 
 /* Fails the job if @object has a member not in @known. */
@@ -534,10 +892,9 @@ update_settings (WinnowServerJob *job,
 void
 _winnow_server_route_put_rtk_config (WinnowServerJob *job)
 {
-  g_autoptr(JsonParser) parser = NULL;
   g_autoptr(WinnowPipeline) pipeline = NULL;
   g_autoptr(JsonObject) settings = NULL;
-  JsonObject *body = parse_object_body (job, &parser);
+  g_autoptr(JsonObject) body = parse_object_body (job);
 
   if (body == NULL)
     return;
@@ -552,10 +909,9 @@ _winnow_server_route_put_rtk_config (WinnowServerJob *job)
 void
 _winnow_server_route_put_settings (WinnowServerJob *job)
 {
-  g_autoptr(JsonParser) parser = NULL;
   g_autoptr(WinnowPipeline) pipeline = NULL;
   JsonArray *warnings = json_array_new ();
-  JsonObject *body = parse_object_body (job, &parser);
+  g_autoptr(JsonObject) body = parse_object_body (job);
   JsonObject *response;
 
   if (body == NULL || (pipeline = update_settings (job, body, FALSE, warnings)) == NULL)
@@ -640,19 +996,6 @@ _winnow_server_route_get_filters (WinnowServerJob *job)
 
 /* ---- POST /api/context/rtk/test ------------------------------------------------------------ */
 
-static JsonObject *
-detection_object (WinnowDetection *detection)
-{
-  JsonObject *object = json_object_new ();
-
-  json_object_set_string_member (object, "type", winnow_detection_get_output_type (detection));
-  set_nullable_string (object, "command", winnow_detection_get_command (detection));
-  json_object_set_double_member (object, "confidence",
-                                 round_to (winnow_detection_get_confidence (detection), 0.01));
-  json_object_set_string_member (object, "category", winnow_detection_get_category (detection));
-  return object;
-}
-
 /* Retains the request's text if rawOutputRetention (the request's own config included) says
  * so, and answers the pointers to it: {id, bytes, sha256, truncated, originalBytes,
  * redactions, url}. A raw output that cannot be written costs a warning in the log, not the
@@ -710,14 +1053,12 @@ void
 _winnow_server_route_rtk_test (WinnowServerJob *job)
 {
   static const char * const known[] = { "text", "command", "config", NULL };
-  g_autoptr(JsonParser) parser = NULL;
   g_autoptr(WinnowPipeline) pipeline = NULL;
   g_autoptr(WinnowPipelineResult) result = NULL;
   g_autoptr(GError) error = NULL;
-  JsonObject *body = parse_object_body (job, &parser);
+  g_autoptr(JsonObject) body = parse_object_body (job);
+  g_autoptr(JsonArray) pointers = NULL;
   JsonObject *config = NULL;
-  JsonObject *response;
-  JsonArray *techniques, *rules;
   WinnowPipelineRequest request;
   WinnowCompression *compression;
   WinnowReceipt *receipt;
@@ -726,6 +1067,8 @@ _winnow_server_route_rtk_test (WinnowServerJob *job)
   const char *command = NULL;
   const char *out;
   gsize out_length;
+  gsize tokens_before, tokens_after;
+  GString *doc;
 
   if (body == NULL ||
       !check_members (job, body, "$", known) ||
@@ -762,27 +1105,91 @@ _winnow_server_route_rtk_test (WinnowServerJob *job)
   compression = winnow_pipeline_result_get_rtk_compression (result);
   receipt = winnow_pipeline_result_get_receipt (result);
   out = winnow_pipeline_result_get_text (result, &out_length);
+  tokens_before = winnow_receipt_get_tokens_before (receipt);
+  tokens_after = winnow_receipt_get_tokens_after (receipt);
+  pointers = raw_output_pointers (job, pipeline, result, text, command, &raw);
 
-  response = json_object_new ();
-  techniques = json_array_new ();
-  rules = json_array_new ();
+  /* the members in the reference's order (FORMATS.md §5), Winnow's own after them */
+  doc = g_string_sized_new (out_length + 1024);
+  g_string_append_c (doc, '{');
+  write_name (doc, "detection");
+  if (compression != NULL)
+    {
+      WinnowDetection *detection = winnow_compression_get_detection (compression);
+      WinnowFilter *filter = winnow_compression_get_filter (compression);
 
+      g_string_append_c (doc, '{');
+      write_name (doc, "type");
+      write_string (doc, winnow_detection_get_output_type (detection));
+      g_string_append_c (doc, ',');
+      write_name (doc, "command");
+      write_string (doc, winnow_detection_get_command (detection));
+      g_string_append_c (doc, ',');
+      write_name (doc, "confidence");
+      write_double (doc, round_to (winnow_detection_get_confidence (detection), 0.01));
+      g_string_append_c (doc, ',');
+      write_name (doc, "category");
+      write_string (doc, winnow_detection_get_category (detection));
+      g_string_append (doc, "},");
+
+      write_name (doc, "filter");
+      g_string_append_c (doc, '{');
+      write_name (doc, "id");
+      write_string (doc, filter ? winnow_filter_get_id (filter) : NULL);
+      g_string_append_c (doc, ',');
+      write_name (doc, "source");
+      write_string (doc, filter ? winnow_filter_source_to_string (winnow_filter_get_source (filter))
+                                : NULL);
+      g_string_append_c (doc, ',');
+      write_name (doc, "selectedBy");
+      write_string (doc, winnow_selection_to_string (winnow_compression_get_selection (compression)));
+      g_string_append_c (doc, '}');
+    }
+  else
+    g_string_append (doc, "null");
+
+  /* JSON strings must be UTF-8; command output need not be */
+  g_string_append_c (doc, ',');
+  write_name (doc, "text");
+  if (g_utf8_validate_len (out, out_length, NULL) && memchr (out, '\0', out_length) == NULL)
+    write_string_len (doc, out, out_length);
+  else
+    {
+      g_autofree char *valid = g_utf8_make_valid (out, out_length);
+
+      write_string (doc, valid);
+    }
+
+  g_string_append_c (doc, ',');
+  write_name (doc, "compressed");
+  write_boolean (doc, tokens_after < tokens_before);
+  g_string_append_c (doc, ',');
+  write_name (doc, "originalTokens");
+  write_int (doc, tokens_before);
+  g_string_append_c (doc, ',');
+  write_name (doc, "compressedTokens");
+  write_int (doc, tokens_after);
+
+  g_string_append_c (doc, ',');
+  write_name (doc, "techniquesUsed");
+  g_string_append_c (doc, '[');
+  if (compression != NULL && winnow_compression_get_compressed (compression))
+    {
+      WinnowFilter *filter = winnow_compression_get_filter (compression);
+      g_autofree char *technique = g_strconcat ("rtk-filter:",
+                                                filter ? winnow_filter_get_id (filter)
+                                                       : "engine-limits", NULL);
+
+      write_string (doc, technique);
+    }
+  g_string_append (doc, "],");
+
+  write_name (doc, "rulesApplied");
+  g_string_append_c (doc, '[');
   if (compression != NULL)
     {
       WinnowRtkResult *rtk = winnow_compression_get_rtk_result (compression);
-      WinnowFilter *filter = winnow_compression_get_filter (compression);
-
-      json_object_set_object_member (response, "detection",
-                                     detection_object (winnow_compression_get_detection (compression)));
-
-      if (winnow_compression_get_compressed (compression))
-        {
-          g_autofree char *technique = g_strconcat ("rtk-filter:",
-                                                    filter ? winnow_filter_get_id (filter)
-                                                           : "engine-limits", NULL);
-
-          json_array_add_string_element (techniques, technique);
-        }
+      gboolean first = TRUE;
 
       for (guint i = 0; i < winnow_rtk_result_get_n_stages (rtk); i++)
         {
@@ -794,44 +1201,39 @@ _winnow_server_route_rtk_test (WinnowServerJob *job)
               g_autofree char *rule = g_strdup_printf ("%s:%s", winnow_trace_stage_get_name (stage),
                                                        hit->rule);
 
-              json_array_add_string_element (rules, rule);
+              if (!first)
+                g_string_append_c (doc, ',');
+              first = FALSE;
+              write_string (doc, rule);
             }
         }
-
-      {
-        JsonObject *object = json_object_new ();
-
-        set_nullable_string (object, "id", filter ? winnow_filter_get_id (filter) : NULL);
-        set_nullable_string (object, "source",
-                             filter ? winnow_filter_source_to_string (winnow_filter_get_source (filter))
-                                    : NULL);
-        json_object_set_string_member (object, "selectedBy",
-                                       winnow_selection_to_string (winnow_compression_get_selection (compression)));
-        json_object_set_object_member (response, "filter", object);
-      }
     }
-  else
-    json_object_set_null_member (response, "detection");
+  g_string_append (doc, "],");
 
-  set_text (response, "text", out, out_length);
-  json_object_set_boolean_member (response, "compressed",
-                                  winnow_receipt_get_tokens_after (receipt) <
-                                  winnow_receipt_get_tokens_before (receipt));
-  json_object_set_int_member (response, "originalTokens", winnow_receipt_get_tokens_before (receipt));
-  json_object_set_int_member (response, "compressedTokens", winnow_receipt_get_tokens_after (receipt));
-  json_object_set_array_member (response, "techniquesUsed", techniques);
-  json_object_set_array_member (response, "rulesApplied", rules);
-  json_object_set_array_member (response, "rawOutputPointers",
-                                raw_output_pointers (job, pipeline, result, text, command, &raw));
+  write_name (doc, "rawOutputPointers");
+  if (json_array_get_length (pointers) == 0)
+    g_string_append (doc, "[]");
+  else
+    {
+      g_autoptr(JsonNode) node = json_node_init_array (json_node_alloc (), pointers);
+
+      write_node (doc, node);
+    }
+
   /* Winnow's own */
-  json_object_set_int_member (response, "tokensSaved",
-                              (gint64) winnow_receipt_get_tokens_before (receipt) -
-                              (gint64) winnow_receipt_get_tokens_after (receipt));
-  json_object_set_string_member (response, "tokenCounter", winnow_tokens_counter_name ());
-  json_object_set_double_member (response, "durationMs",
-                                 round_to (winnow_pipeline_result_get_duration_us (result) / 1000.0,
-                                           0.001));
-  job->response = object_node (response);
+  g_string_append_c (doc, ',');
+  write_name (doc, "tokensSaved");
+  write_int (doc, (gint64) tokens_before - (gint64) tokens_after);
+  g_string_append_c (doc, ',');
+  write_name (doc, "tokenCounter");
+  write_string (doc, winnow_tokens_counter_name ());
+  g_string_append_c (doc, ',');
+  write_name (doc, "durationMs");
+  write_double (doc, round_to (winnow_pipeline_result_get_duration_us (result) / 1000.0, 0.001));
+  g_string_append_c (doc, '}');
+
+  job->response_length = doc->len;
+  job->response_text = g_string_free (doc, FALSE);
 
   record_event (job, result, strlen (text), command, raw != NULL ? raw->id : NULL);
 }
@@ -940,7 +1342,6 @@ void
 _winnow_server_route_preview (WinnowServerJob *job)
 {
   static const char * const known[] = { "messages", "mode", "config", NULL };
-  g_autoptr(JsonParser) parser = NULL;
   g_autoptr(WinnowPipeline) pipeline = NULL;
   g_autoptr(WinnowConversation) conversation = NULL;
   g_autoptr(WinnowPipelineResult) result = NULL;
@@ -951,7 +1352,7 @@ _winnow_server_route_preview (WinnowServerJob *job)
   g_autofree char *original = NULL;
   g_autofree char *compressed = NULL;
   g_autofree char *compressed_json = NULL;
-  JsonObject *body = parse_object_body (job, &parser);
+  g_autoptr(JsonObject) body = parse_object_body (job);
   JsonObject *config = NULL;
   JsonObject *response, *validation;
   JsonArray *techniques, *rules, *errors, *warnings, *preserved;

@@ -700,6 +700,65 @@ test_rtk_test (Fixture       *f,
   g_assert_cmpint (count_api_events (f), ==, 3);
 }
 
+/* The server reads the usual body (an object of strings) with a reader of its own and writes
+ * rtk/test's answer itself: both must agree with json-glib to the byte. Each body's text is
+ * what json-glib makes of it, and the answer carries that text as json-glib's generator
+ * writes it (escapes, the DEL it escapes, the 0x1f it leaves, surrogate pairs, a quote or a
+ * backslash at any offset of an eight-byte word). Short plain text passes unchanged. */
+static void
+test_body_strings (Fixture       *f,
+                   gconstpointer  data)
+{
+  static const char * const bodies[] = {
+    "{\"text\": \"hello world\"}",
+    "{\"command\": null, \"text\": \"tab\\there \\\"quoted\\\" back\\\\slash \\/ \\b\\f\\r\\nend\"}",
+    "{\"text\": \"caf\\u00e9 \\u20AC \\ud83d\\ude00 café ✓\"}",
+    "{\"text\": \"\\u0001\\u001f\\u007f\\u0008 controls\"}",
+    "{\"text\":\"0123456\\\"89abcdef\\\\0123456789abcde\\\"0123456789\"}",
+    "{\"text\":\"0123456789abcdef0123456789abcdef0123456789abcdef\\n\"}",
+    "  {\r\n  \"text\" :\t\"spaced out\" ,\n \"command\" : \"echo hi\"\n}\n",
+    "{\"text\": \"first\", \"text\": \"second\"}",
+    "\xEF\xBB\xBF{\"text\": \"after a byte-order mark\"}",
+  };
+
+  start_server (f);
+
+  for (guint i = 0; i < G_N_ELEMENTS (bodies); i++)
+    {
+      g_autoptr(SoupMessage) msg = new_message (f, "POST", "/api/context/rtk/test", bodies[i], f->token);
+      g_autoptr(JsonParser) expected_parser = json_parser_new ();
+      g_autoptr(JsonParser) answer_parser = json_parser_new ();
+      g_autoptr(GBytes) answer = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autoptr(JsonNode) text_node = NULL;
+      g_autofree char *written = NULL;
+      g_autofree char *member = NULL;
+      g_autofree char *answer_text = NULL;
+      const char *expected;
+
+      g_test_message ("body %s", bodies[i]);
+      g_assert_true (json_parser_load_from_data (expected_parser, bodies[i], -1, &error));
+      g_assert_no_error (error);
+      expected = json_object_get_string_member (json_node_get_object (json_parser_get_root (expected_parser)), "text");
+
+      answer = soup_session_send_and_read (f->session, msg, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (soup_message_get_status (msg), ==, 200);
+      answer_text = g_strndup (g_bytes_get_data (answer, NULL), g_bytes_get_size (answer));
+      g_assert_true (json_parser_load_from_data (answer_parser, answer_text, -1, &error));
+      g_assert_no_error (error);
+      g_assert_cmpstr (json_object_get_string_member (json_node_get_object (json_parser_get_root (answer_parser)), "text"),
+                       ==, expected);
+
+      text_node = json_node_init_string (json_node_alloc (), expected);
+      written = json_to_string (text_node, FALSE);
+      member = g_strconcat (",\"text\":", written, ",\"compressed\":false,", NULL);
+      if (strstr (answer_text, member) == NULL)
+        g_test_message ("answer: %s", answer_text);
+      g_assert_nonnull (strstr (answer_text, member));
+    }
+}
+
 /* With rawOutputRetention, the answer points to the redacted raw output, which the raw-output
  * route then serves; its event links to it. */
 static void
@@ -1473,6 +1532,7 @@ main (int    argc,
   ADD ("bad-bodies", test_bad_bodies);
   ADD ("deep-bodies", test_deep_bodies);
   ADD ("rtk-test", test_rtk_test);
+  ADD ("body-strings", test_body_strings);
   ADD ("rtk-test-raw-pointers", test_rtk_test_raw_pointers);
   ADD ("preview", test_preview);
   ADD ("rtk-config-round-trip", test_rtk_config_round_trip);
