@@ -8,6 +8,9 @@
  * - preview latency: from setting a sample's text to its result on screen (debounce included);
  * - 5 MB input: the longest the main loop went without turning while a 5 MB log was set,
  *   compressed in the worker and shown, and the time to the result.
+ *
+ * `bench-ui --first-frame` stops after the first frame, to profile the start-up alone
+ * (e.g. under `perf record` or `valgrind --tool=callgrind`).
  */
 
 #include "config.h"
@@ -107,6 +110,12 @@ main (int    argc,
            "%.1f ms\n", painted_cpu / 1000.0, cpu_window / 1000.0);
   test_util_budget_cpu ("dashboard first frame", (painted - start) / 1000.0, painted_cpu / 1000.0,
                         500, FALSE, "ms");
+  if (argc > 1 && g_str_equal (argv[1], "--first-frame"))
+    {
+      gtk_window_destroy (GTK_WINDOW (window));
+      test_util_remove_tree (data_dir);
+      return EXIT_SUCCESS;
+    }
 
   page = winnow_window_get_preview_page (window);
   original = GTK_TEXT_VIEW (g_ptr_array_index (test_ui_find_all (GTK_WIDGET (page),
