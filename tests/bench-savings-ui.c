@@ -209,7 +209,7 @@ main (int    argc,
 
   window = winnow_window_new_for_context (context);
   gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  page = WINNOW_SAVINGS_PAGE (test_ui_find (GTK_WIDGET (window), WINNOW_TYPE_SAVINGS_PAGE, NULL));
+  page = winnow_window_get_savings_page (window);
   t.page = page;
   g_signal_connect (page, "notify::busy", G_CALLBACK (on_busy), &t);
   gtk_widget_realize (GTK_WIDGET (window));

@@ -298,6 +298,7 @@ test_form_and_json (Fixture       *f,
   GtkWidget *row;
   g_autofree char *buffer_text = NULL;
   GtkStack *form_stack;
+  GtkSourceLanguage *language;
 
   open_copy_of (f, "git-status");
   views = ADW_VIEW_STACK (test_ui_find (GTK_WIDGET (f->editor), ADW_TYPE_VIEW_STACK, NULL));
@@ -308,6 +309,12 @@ test_form_and_json (Fixture       *f,
   adw_view_stack_set_visible_child_name (views, "json");
   buffer_text = test_ui_buffer_text (f->json_view);
   g_assert_nonnull (strstr (buffer_text, "\"vcs\""));
+  /* highlighted as JSON once shown (the language is loaded then, not with the page) */
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (f->json_view)));
+  language = gtk_source_buffer_get_language (
+    GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (f->json_view)));
+  g_assert_nonnull (language);
+  g_assert_cmpstr (gtk_source_language_get_id (language), ==, "json");
 
   /* JSON → form */
   {

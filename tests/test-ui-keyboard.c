@@ -522,8 +522,8 @@ test_filter_edit_and_save (Fixture       *f,
                            gconstpointer  data)
 {
   GtkWidget *root = GTK_WIDGET (f->window);
-  GtkWidget *page_widget = test_ui_find (root, WINNOW_TYPE_FILTERS_PAGE, NULL);
-  WinnowFilterEditor *editor = winnow_filters_page_get_editor (WINNOW_FILTERS_PAGE (page_widget));
+  WinnowFiltersPage *page = winnow_window_get_filters_page (f->window);
+  WinnowFilterEditor *editor = winnow_filters_page_get_editor (page);
   g_autofree char *path = winnow_context_get_global_filters_path (f->context);
   g_autofree char *saved = NULL;
   GtkWidget *list;
@@ -602,7 +602,7 @@ test_trust_approve (Fixture       *f,
                     gconstpointer  data)
 {
   GtkWidget *root = GTK_WIDGET (f->window);
-  WinnowTrustPage *page = WINNOW_TRUST_PAGE (test_ui_find (root, WINNOW_TYPE_TRUST_PAGE, NULL));
+  WinnowTrustPage *page = winnow_window_get_trust_page (f->window);
   g_autofree char *trust_path = g_build_filename (f->project, ".rtk", "trust.json", NULL);
   AdwMessageDialog *dialog;
 
@@ -639,8 +639,7 @@ test_trust_approve (Fixture       *f,
 static gboolean
 savings_shown (gpointer data)
 {
-  WinnowSavingsPage *page = WINNOW_SAVINGS_PAGE (test_ui_find (data, WINNOW_TYPE_SAVINGS_PAGE,
-                                                               NULL));
+  WinnowSavingsPage *page = winnow_window_get_savings_page (WINNOW_WINDOW (data));
 
   return !winnow_savings_page_get_busy (page) &&
          g_strcmp0 (winnow_savings_page_get_state (page), "loading") != 0;
@@ -671,7 +670,7 @@ test_tab_reaches_every_control (Fixture       *f,
                                 gconstpointer  data)
 {
   GtkWidget *root = GTK_WIDGET (f->window);
-  WinnowTrustPage *trust = WINNOW_TRUST_PAGE (test_ui_find (root, WINNOW_TYPE_TRUST_PAGE, NULL));
+  WinnowTrustPage *trust = winnow_window_get_trust_page (f->window);
   g_autoptr(GString) problems = g_string_new (NULL);
 
   g_assert_true (test_ui_wait_for (trust_settled, trust, 30000));
@@ -689,8 +688,8 @@ test_tab_reaches_every_control (Fixture       *f,
       if (g_str_equal (pages[i], "savings"))
         {
           g_assert_true (test_ui_wait_for (savings_shown, root, 30000));
-          g_assert_cmpstr (winnow_savings_page_get_state (WINNOW_SAVINGS_PAGE (
-                             test_ui_find (root, WINNOW_TYPE_SAVINGS_PAGE, NULL))), !=, "empty");
+          g_assert_cmpstr (winnow_savings_page_get_state (
+                             winnow_window_get_savings_page (f->window)), !=, "empty");
         }
       test_ui_wait_frames (root, 2);
       collect_focusable (root, focusable);

@@ -399,6 +399,7 @@ test_switch_views (Fixture       *f,
   g_autofree char *shown = NULL;
   GtkTextIter start, end;
   GtkStack *form_stack;
+  GtkSourceLanguage *language;
 
   duplicate (f, "en", "terse");
   document = winnow_rule_packs_page_get_document (f->page);
@@ -408,6 +409,11 @@ test_switch_views (Fixture       *f,
   gtk_stack_set_visible_child_name (f->views, "json");
   json = test_ui_buffer_text (f->json);
   g_assert_nonnull (strstr (json, "\"replacement\": \"SHORT$1\""));
+  /* highlighted as JSON once shown (the language is loaded then, not with the page) */
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (f->json)));
+  language = gtk_source_buffer_get_language (GTK_SOURCE_BUFFER (buffer));
+  g_assert_nonnull (language);
+  g_assert_cmpstr (gtk_source_language_get_id (language), ==, "json");
   g_assert_cmpstr (json, ==, winnow_rule_pack_document_get_text (document));
 
   /* an edit in the JSON view shows in the form */

@@ -132,6 +132,57 @@ test_remembers_page (Fixture       *f,
   g_assert_finalize_object (second);
 }
 
+/* Only the page shown is built when the window opens; another is built when it is shown or
+ * a getter asks for it (without showing it), once. */
+static void
+test_builds_pages_when_shown (Fixture       *f,
+                              gconstpointer  data)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  GtkWidget *root = GTK_WIDGET (f->window);
+  WinnowWindow *second;
+  GtkWidget *trust;
+
+  g_assert_cmpstr (winnow_window_get_page (f->window), ==, "preview");
+  g_assert_nonnull (test_ui_find (root, WINNOW_TYPE_PREVIEW_PAGE, NULL));
+  g_assert_null (test_ui_find (root, WINNOW_TYPE_FILTERS_PAGE, NULL));
+  g_assert_null (test_ui_find (root, WINNOW_TYPE_RULE_PACKS_PAGE, NULL));
+  g_assert_null (test_ui_find (root, WINNOW_TYPE_TRUST_PAGE, NULL));
+  g_assert_null (test_ui_find (root, WINNOW_TYPE_RAW_OUTPUT_PAGE, NULL));
+  g_assert_null (test_ui_find (root, WINNOW_TYPE_SAVINGS_PAGE, NULL));
+
+  /* shown: built, in the window, with the window's context */
+  winnow_window_set_page (f->window, "rule-packs");
+  g_assert_true (test_ui_find (root, WINNOW_TYPE_RULE_PACKS_PAGE, NULL) ==
+                 GTK_WIDGET (winnow_window_get_rule_packs_page (f->window)));
+  g_assert_true (winnow_rule_packs_page_get_context (winnow_window_get_rule_packs_page (f->window))
+                 == f->context);
+
+  /* asked for: built where the user will find it, the page shown stays */
+  trust = GTK_WIDGET (winnow_window_get_trust_page (f->window));
+  g_assert_true (test_ui_find (root, WINNOW_TYPE_TRUST_PAGE, NULL) == trust);
+  g_assert_cmpstr (winnow_window_get_page (f->window), ==, "rule-packs");
+  winnow_window_set_page (f->window, "trust");
+  g_assert_true (test_ui_find (root, WINNOW_TYPE_TRUST_PAGE, NULL) == trust);
+  g_assert_true (GTK_WIDGET (winnow_window_get_trust_page (f->window)) == trust);
+  g_assert_null (test_ui_find (root, WINNOW_TYPE_SAVINGS_PAGE, NULL));
+
+  /* a window opening on another page builds that one and not the Preview; the Filters page
+   * opened from there works without it */
+  g_settings_set_string (settings, "last-page", "savings");
+  second = g_object_ref_sink (winnow_window_new_for_context (f->context));
+  g_assert_nonnull (test_ui_find (GTK_WIDGET (second), WINNOW_TYPE_SAVINGS_PAGE, NULL));
+  g_assert_null (test_ui_find (GTK_WIDGET (second), WINNOW_TYPE_PREVIEW_PAGE, NULL));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (second), "win.show-filter", "s",
+                                             "git-status"));
+  g_assert_cmpstr (winnow_window_get_page (second), ==, "filters");
+  g_assert_null (test_ui_find (GTK_WIDGET (second), WINNOW_TYPE_PREVIEW_PAGE, NULL));
+  g_assert_nonnull (strstr (winnow_filter_editor_get_text (winnow_filters_page_get_editor (
+                              winnow_window_get_filters_page (second))), "\"git-status\""));
+  gtk_window_destroy (GTK_WINDOW (second));
+  g_assert_finalize_object (second);
+}
+
 /* Closing stores the size, so the next window opens as big. */
 static void
 test_remembers_size (Fixture       *f,
@@ -171,6 +222,8 @@ main (int    argc,
               fixture_set_up, test_show_filter_action, fixture_tear_down);
   g_test_add ("/winnow/ui/window/remembers-page", Fixture, NULL,
               fixture_set_up, test_remembers_page, fixture_tear_down);
+  g_test_add ("/winnow/ui/window/builds-pages-when-shown", Fixture, NULL,
+              fixture_set_up, test_builds_pages_when_shown, fixture_tear_down);
   g_test_add ("/winnow/ui/window/remembers-size", Fixture, NULL,
               fixture_set_up, test_remembers_size, fixture_tear_down);
 

@@ -74,8 +74,8 @@ static gboolean
 shoot_editor (WinnowWindow *window,
               const char   *dir)
 {
-  GtkWidget *page = test_ui_find (GTK_WIDGET (window), WINNOW_TYPE_FILTERS_PAGE, NULL);
-  WinnowFilterEditor *editor = winnow_filters_page_get_editor (WINNOW_FILTERS_PAGE (page));
+  WinnowFiltersPage *page = winnow_window_get_filters_page (window);
+  WinnowFilterEditor *editor = winnow_filters_page_get_editor (page);
   AdwViewStack *views;
   g_autoptr(GString) text = NULL;
   const char *marker = "\"dropPatterns\" : [";
@@ -83,7 +83,7 @@ shoot_editor (WinnowWindow *window,
   static const char * const views_to_shoot[] = { "form", "json", "tests", "try", NULL };
 
   winnow_window_set_page (window, "filters");
-  if (!winnow_filters_page_show_filter (WINNOW_FILTERS_PAGE (page), "test-pytest"))
+  if (!winnow_filters_page_show_filter (page, "test-pytest"))
     return FALSE;
   gtk_widget_activate_action (GTK_WIDGET (editor), "editor.duplicate", NULL);
 
@@ -178,8 +178,7 @@ shoot_trust (WinnowWindow *window,
              const char   *dir,
              const char   *project)
 {
-  WinnowTrustPage *page = WINNOW_TRUST_PAGE (test_ui_find (GTK_WIDGET (window),
-                                                           WINNOW_TYPE_TRUST_PAGE, NULL));
+  WinnowTrustPage *page = winnow_window_get_trust_page (window);
   g_autofree char *path = g_build_filename (project, ".rtk", "filters.json", NULL);
   g_autofree char *contents = NULL;
   g_autofree char *approved = NULL;
@@ -418,9 +417,7 @@ raw_output_settled (gpointer data)
 static void
 show_raw_output (WinnowWindow *window)
 {
-  WinnowRawOutputPage *page = WINNOW_RAW_OUTPUT_PAGE (test_ui_find (GTK_WIDGET (window),
-                                                                    WINNOW_TYPE_RAW_OUTPUT_PAGE,
-                                                                    NULL));
+  WinnowRawOutputPage *page = winnow_window_get_raw_output_page (window);
 
   test_ui_wait_for (raw_output_settled, page, 30000);
   gtk_single_selection_set_selected (winnow_raw_output_page_get_selection (page), 0);
@@ -497,7 +494,7 @@ shoot (WinnowWindow *window,
       winnow_window_set_page (window, pages[i]);
       if (g_str_equal (pages[i], "savings"))
         test_ui_wait_for (savings_settled,
-                          test_ui_find (GTK_WIDGET (window), WINNOW_TYPE_SAVINGS_PAGE, NULL),
+                          winnow_window_get_savings_page (window),
                           30000);
       if (g_str_equal (pages[i], "raw-output"))
         show_raw_output (window);

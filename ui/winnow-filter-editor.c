@@ -954,10 +954,26 @@ winnow_filter_editor_class_init (WinnowFilterEditorClass *klass)
   g_type_ensure (GTK_SOURCE_TYPE_VIEW);
 }
 
+/* GtkSourceView reads and validates its language definitions the first time a language is
+ * asked for (tens of milliseconds), and the JSON tab is not the one the editor opens on: the
+ * view gets JSON highlighting when it is first shown. */
+static void
+on_json_view_map (GtkWidget *view)
+{
+  GtkSourceBuffer *buffer = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)));
+  GtkSourceLanguage *json;
+
+  if (gtk_source_buffer_get_language (buffer) != NULL)
+    return;
+  json = gtk_source_language_manager_get_language (gtk_source_language_manager_get_default (),
+                                                   "json");
+  if (json != NULL)
+    gtk_source_buffer_set_language (buffer, json);
+}
+
 static void
 winnow_filter_editor_init (WinnowFilterEditor *self)
 {
-  GtkSourceLanguage *json;
   GtkTextBuffer *buffer;
 
   gtk_widget_init_template (GTK_WIDGET (self));
@@ -968,9 +984,7 @@ winnow_filter_editor_init (WinnowFilterEditor *self)
   self->read_only = TRUE;
 
   buffer = gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->json_view));
-  json = gtk_source_language_manager_get_language (gtk_source_language_manager_get_default (), "json");
-  if (json != NULL)
-    gtk_source_buffer_set_language (GTK_SOURCE_BUFFER (buffer), json);
+  g_signal_connect (self->json_view, "map", G_CALLBACK (on_json_view_map), NULL);
   g_signal_connect_object (buffer, "changed", G_CALLBACK (on_json_changed), self, 0);
   g_signal_connect_object (self->form, "changed", G_CALLBACK (on_form_changed), self, 0);
 

@@ -207,6 +207,19 @@ update_style_scheme (WinnowRulePackEditor *self)
     gtk_source_buffer_set_style_scheme (GTK_SOURCE_BUFFER (buffer), scheme);
 }
 
+/* Loading GtkSourceView's language definitions costs tens of milliseconds, and the editor
+ * opens on its form: the JSON view is highlighted from the first time it is shown. */
+static void
+on_json_view_map (GtkWidget *view)
+{
+  GtkSourceBuffer *buffer = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (view)));
+  GtkSourceLanguageManager *languages = gtk_source_language_manager_get_default ();
+
+  if (gtk_source_buffer_get_language (buffer) == NULL)
+    gtk_source_buffer_set_language (buffer,
+                                    gtk_source_language_manager_get_language (languages, "json"));
+}
+
 static void
 winnow_rule_pack_editor_dispose (GObject *object)
 {
@@ -242,14 +255,12 @@ winnow_rule_pack_editor_class_init (WinnowRulePackEditorClass *klass)
 static void
 winnow_rule_pack_editor_init (WinnowRulePackEditor *self)
 {
-  GtkSourceLanguageManager *languages = gtk_source_language_manager_get_default ();
   GtkSourceBuffer *buffer;
 
   gtk_widget_init_template (GTK_WIDGET (self));
 
   buffer = GTK_SOURCE_BUFFER (gtk_text_view_get_buffer (GTK_TEXT_VIEW (self->json_view)));
-  gtk_source_buffer_set_language (buffer,
-                                  gtk_source_language_manager_get_language (languages, "json"));
+  g_signal_connect (self->json_view, "map", G_CALLBACK (on_json_view_map), NULL);
   g_signal_connect_object (buffer, "changed", G_CALLBACK (on_json_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",

@@ -5,6 +5,13 @@
  * A header bar with a view switcher over the pages (a bottom switcher bar when the window is
  * narrow). The window remembers its size and the page it showed; the pages get the engine
  * context from it and reach each other through actions (`win.show-page`, `win.show-filter`).
+ *
+ * Only the page shown is built when the window opens: the others (each a tree of templates,
+ * source views with their language definitions, rule packs parsed and verified, stores read)
+ * would cost the first frame a few hundred milliseconds for pages the user may never open.
+ * The view stack holds an empty bin per page; ensure_page() builds a page into its bin the
+ * first time it is shown or asked for, and the getters do the same, so callers never see a
+ * page that is not there.
  */
 
 #define G_LOG_DOMAIN "winnow-ui"
@@ -12,12 +19,26 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
-#include "winnow-raw-output-page.h"
-#include "winnow-rule-packs-page.h"
-#include "winnow-savings-page.h"
 #include "winnow-toast.h"
 #include "winnow-window.h"
+
+typedef enum
+{
+  PAGE_PREVIEW,
+  PAGE_FILTERS,
+  PAGE_RULE_PACKS,
+  PAGE_TRUST,
+  PAGE_RAW_OUTPUT,
+  PAGE_SAVINGS,
+  N_PAGES
+} Page;
+
+/* the names of the stack's pages in winnow-window.ui, by Page */
+static const char * const page_names[N_PAGES] = {
+  "preview", "filters", "rule-packs", "trust", "raw-output", "savings",
+};
 
 struct _WinnowWindow
 {
@@ -28,13 +49,10 @@ struct _WinnowWindow
 
   AdwToastOverlay      *toast_overlay;
   AdwViewStack         *stack;
-  WinnowPreviewPage    *preview_page;
-  WinnowFiltersPage    *filters_page;
-  WinnowTrustPage      *trust_page;
   gboolean              close_confirmed;
-  WinnowRulePacksPage  *rule_packs_page;
-  WinnowSavingsPage    *savings_page;
-  WinnowRawOutputPage  *raw_output_page;
+
+  /* the pages built so far, owned by their bins in the stack; NULL until then */
+  GtkWidget            *pages[N_PAGES];
 };
 
 G_DEFINE_FINAL_TYPE (WinnowWindow, winnow_window, ADW_TYPE_APPLICATION_WINDOW)
@@ -46,6 +64,97 @@ enum {
 };
 
 static GParamSpec *properties [N_PROPS];
+
+static int
+page_from_name (const char *name)
+{
+  for (int i = 0; i < N_PAGES; i++)
+    if (g_strcmp0 (name, page_names[i]) == 0)
+      return i;
+  return -1;
+}
+
+/* Builds @page into its bin in the stack unless it is there already, and gives it the
+ * engine context. Needs the context, i.e. runs from construction on. */
+static GtkWidget *
+ensure_page (WinnowWindow *self,
+             Page          page)
+{
+  GtkWidget *widget;
+
+  if (self->pages[page] != NULL)
+    return self->pages[page];
+
+  g_assert (self->context != NULL);
+  switch (page)
+    {
+    case PAGE_PREVIEW:
+      widget = g_object_new (WINNOW_TYPE_PREVIEW_PAGE, NULL);
+      break;
+
+    case PAGE_FILTERS:
+      widget = g_object_new (WINNOW_TYPE_FILTERS_PAGE, NULL);
+      break;
+
+    case PAGE_RULE_PACKS:
+      widget = g_object_new (WINNOW_TYPE_RULE_PACKS_PAGE, NULL);
+      break;
+
+    case PAGE_TRUST:
+      widget = g_object_new (WINNOW_TYPE_TRUST_PAGE, NULL);
+      break;
+
+    case PAGE_RAW_OUTPUT:
+      widget = g_object_new (WINNOW_TYPE_RAW_OUTPUT_PAGE, NULL);
+      break;
+
+    case PAGE_SAVINGS:
+      widget = g_object_new (WINNOW_TYPE_SAVINGS_PAGE, NULL);
+      break;
+
+    case N_PAGES:
+    default:
+      g_assert_not_reached ();
+    }
+
+  self->pages[page] = widget;
+  adw_bin_set_child (ADW_BIN (adw_view_stack_get_child_by_name (self->stack, page_names[page])),
+                     widget);
+
+  /* as when the pages were in the template: in the window first, then the context */
+  switch (page)
+    {
+    case PAGE_PREVIEW:
+      winnow_preview_page_set_context (WINNOW_PREVIEW_PAGE (widget), self->context);
+      break;
+
+    case PAGE_FILTERS:
+      winnow_filters_page_set_context (WINNOW_FILTERS_PAGE (widget), self->context);
+      break;
+
+    case PAGE_RULE_PACKS:
+      winnow_rule_packs_page_set_context (WINNOW_RULE_PACKS_PAGE (widget), self->context);
+      break;
+
+    case PAGE_TRUST:
+      winnow_trust_page_set_context (WINNOW_TRUST_PAGE (widget), self->context);
+      break;
+
+    case PAGE_RAW_OUTPUT:
+      winnow_raw_output_page_set_context (WINNOW_RAW_OUTPUT_PAGE (widget), self->context);
+      break;
+
+    case PAGE_SAVINGS:
+      winnow_savings_page_set_context (WINNOW_SAVINGS_PAGE (widget), self->context);
+      break;
+
+    case N_PAGES:
+    default:
+      g_assert_not_reached ();
+    }
+
+  return widget;
+}
 
 static void
 show_page_action (GtkWidget  *widget,
@@ -65,22 +174,47 @@ show_filter_action (GtkWidget  *widget,
   const char *id = g_variant_get_string (parameter, NULL);
 
   winnow_window_set_page (self, "filters");
-  if (!winnow_filters_page_show_filter (self->filters_page, id))
+  if (!winnow_filters_page_show_filter (winnow_window_get_filters_page (self), id))
     winnow_window_show_toast (self, _("That filter is no longer in the catalog"));
 }
 
-/* The filter editor tries filters on what the Preview shows. */
+/* Builds the page shown unless it is built; before construction (no context yet), the
+ * settings' last page is built by constructed(). */
+static int
+ensure_visible_page (WinnowWindow *self)
+{
+  int page = page_from_name (adw_view_stack_get_visible_child_name (self->stack));
+
+  if (page >= 0 && self->context != NULL)
+    ensure_page (self, page);
+  return page;
+}
+
+/* The page shown is built the first time; the filter editor tries filters on what the
+ * Preview shows. */
 static void
 on_page_changed (WinnowWindow *self)
 {
   g_autofree char *input = NULL;
+  g_autofree char *command = NULL;
+  WinnowPreviewPage *preview;
 
-  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "filters") != 0)
+  if (ensure_visible_page (self) != PAGE_FILTERS || self->context == NULL)
     return;
 
-  input = winnow_preview_page_dup_input (self->preview_page);
-  winnow_filters_page_set_sample (self->filters_page, input,
-                                  winnow_preview_page_get_command (self->preview_page));
+  /* a Preview never built shows no input yet, only the command it remembers */
+  preview = (WinnowPreviewPage *) self->pages[PAGE_PREVIEW];
+  if (preview != NULL)
+    {
+      input = winnow_preview_page_dup_input (preview);
+      command = g_strdup (winnow_preview_page_get_command (preview));
+    }
+  else
+    {
+      input = g_strdup ("");
+      command = g_settings_get_string (self->settings, "preview-command");
+    }
+  winnow_filters_page_set_sample (WINNOW_FILTERS_PAGE (self->pages[PAGE_FILTERS]), input, command);
 }
 
 static void
@@ -90,9 +224,10 @@ close_response_cb (AdwMessageDialog *dialog,
 {
   if (g_str_equal (response, "save"))
     {
+      WinnowFiltersPage *filters = winnow_window_get_filters_page (self);
       g_autoptr(GError) error = NULL;
 
-      if (!winnow_filter_editor_save (winnow_filters_page_get_editor (self->filters_page), &error))
+      if (!winnow_filter_editor_save (winnow_filters_page_get_editor (filters), &error))
         {
           winnow_window_show_toast (self, error->message);
           return;
@@ -109,11 +244,15 @@ static gboolean
 winnow_window_close_request (GtkWindow *window)
 {
   WinnowWindow *self = WINNOW_WINDOW (window);
-  WinnowFilterEditor *editor = winnow_filters_page_get_editor (self->filters_page);
+  WinnowFilterEditor *editor = NULL;
   int width, height;
 
+  /* a Filters page never built has no edits */
+  if (self->pages[PAGE_FILTERS] != NULL)
+    editor = winnow_filters_page_get_editor (WINNOW_FILTERS_PAGE (self->pages[PAGE_FILTERS]));
+
   /* unsaved filter edits are never lost silently */
-  if (!self->close_confirmed && winnow_filter_editor_get_dirty (editor))
+  if (!self->close_confirmed && editor != NULL && winnow_filter_editor_get_dirty (editor))
     {
       AdwMessageDialog *dialog;
 
@@ -161,12 +300,8 @@ winnow_window_constructed (GObject *object)
   if (self->context == NULL)
     self->context = winnow_context_new (NULL, NULL);
 
-  winnow_preview_page_set_context (self->preview_page, self->context);
-  winnow_filters_page_set_context (self->filters_page, self->context);
-  winnow_rule_packs_page_set_context (self->rule_packs_page, self->context);
-  winnow_trust_page_set_context (self->trust_page, self->context);
-  winnow_savings_page_set_context (self->savings_page, self->context);
-  winnow_raw_output_page_set_context (self->raw_output_page, self->context);
+  /* the page the window opens on; the others wait until they are shown */
+  ensure_visible_page (self);
 }
 
 static void
@@ -212,7 +347,11 @@ winnow_window_dispose (GObject *object)
 {
   WinnowWindow *self = WINNOW_WINDOW (object);
 
+  /* the stack losing its pages must not build any */
+  if (self->stack != NULL)
+    g_signal_handlers_disconnect_by_func (self->stack, on_page_changed, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), WINNOW_TYPE_WINDOW);
+  memset (self->pages, 0, sizeof self->pages);
   g_clear_object (&self->settings);
   g_clear_object (&self->context);
 
@@ -247,22 +386,9 @@ winnow_window_class_init (WinnowWindowClass *klass)
                                                "/io/github/winnow/Winnow/ui/winnow-window.ui");
   gtk_widget_class_bind_template_child (widget_class, WinnowWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, WinnowWindow, stack);
-  gtk_widget_class_bind_template_child (widget_class, WinnowWindow, preview_page);
-  gtk_widget_class_bind_template_child (widget_class, WinnowWindow, filters_page);
-  gtk_widget_class_bind_template_child (widget_class, WinnowWindow, rule_packs_page);
-  gtk_widget_class_bind_template_child (widget_class, WinnowWindow, trust_page);
-  gtk_widget_class_bind_template_child (widget_class, WinnowWindow, savings_page);
-  gtk_widget_class_bind_template_child (widget_class, WinnowWindow, raw_output_page);
 
   gtk_widget_class_install_action (widget_class, "win.show-page", "s", show_page_action);
   gtk_widget_class_install_action (widget_class, "win.show-filter", "s", show_filter_action);
-
-  g_type_ensure (WINNOW_TYPE_PREVIEW_PAGE);
-  g_type_ensure (WINNOW_TYPE_FILTERS_PAGE);
-  g_type_ensure (WINNOW_TYPE_RULE_PACKS_PAGE);
-  g_type_ensure (WINNOW_TYPE_TRUST_PAGE);
-  g_type_ensure (WINNOW_TYPE_SAVINGS_PAGE);
-  g_type_ensure (WINNOW_TYPE_RAW_OUTPUT_PAGE);
 }
 
 static void
@@ -324,18 +450,54 @@ winnow_window_get_context (WinnowWindow *self)
   return self->context;
 }
 
+/**
+ * winnow_window_get_preview_page:
+ * @self: a #WinnowWindow
+ *
+ * The page getters build their page when it was not yet shown, without showing it.
+ *
+ * Returns: (transfer none): the Preview page
+ */
 WinnowPreviewPage *
 winnow_window_get_preview_page (WinnowWindow *self)
 {
   g_return_val_if_fail (WINNOW_IS_WINDOW (self), NULL);
-  return self->preview_page;
+  return WINNOW_PREVIEW_PAGE (ensure_page (self, PAGE_PREVIEW));
 }
 
 WinnowFiltersPage *
 winnow_window_get_filters_page (WinnowWindow *self)
 {
   g_return_val_if_fail (WINNOW_IS_WINDOW (self), NULL);
-  return self->filters_page;
+  return WINNOW_FILTERS_PAGE (ensure_page (self, PAGE_FILTERS));
+}
+
+WinnowRulePacksPage *
+winnow_window_get_rule_packs_page (WinnowWindow *self)
+{
+  g_return_val_if_fail (WINNOW_IS_WINDOW (self), NULL);
+  return WINNOW_RULE_PACKS_PAGE (ensure_page (self, PAGE_RULE_PACKS));
+}
+
+WinnowTrustPage *
+winnow_window_get_trust_page (WinnowWindow *self)
+{
+  g_return_val_if_fail (WINNOW_IS_WINDOW (self), NULL);
+  return WINNOW_TRUST_PAGE (ensure_page (self, PAGE_TRUST));
+}
+
+WinnowRawOutputPage *
+winnow_window_get_raw_output_page (WinnowWindow *self)
+{
+  g_return_val_if_fail (WINNOW_IS_WINDOW (self), NULL);
+  return WINNOW_RAW_OUTPUT_PAGE (ensure_page (self, PAGE_RAW_OUTPUT));
+}
+
+WinnowSavingsPage *
+winnow_window_get_savings_page (WinnowWindow *self)
+{
+  g_return_val_if_fail (WINNOW_IS_WINDOW (self), NULL);
+  return WINNOW_SAVINGS_PAGE (ensure_page (self, PAGE_SAVINGS));
 }
 
 const char *
@@ -359,6 +521,7 @@ winnow_window_set_page (WinnowWindow *self,
   g_return_if_fail (WINNOW_IS_WINDOW (self));
   g_return_if_fail (name != NULL);
 
+  /* showing it builds it (on_page_changed) */
   if (adw_view_stack_get_child_by_name (self->stack, name) != NULL)
     adw_view_stack_set_visible_child_name (self->stack, name);
 }
