@@ -25,6 +25,8 @@ typedef struct
   const char *summary;
 } Subcommand;
 
+static int exec_serve (int argc, char **argv);
+
 static const Subcommand subcommands[] = {
   { "compress", winnow_cli_compress, N_("Compress command output, prose or chat messages") },
   { "expand", winnow_cli_expand, N_("Write abbreviations of compressed prose out in full") },
@@ -37,7 +39,7 @@ static const Subcommand subcommands[] = {
   { "run", winnow_cli_run, N_("Run a command and compress what it prints") },
   { "raw", winnow_cli_raw, N_("List, show and remove the raw outputs Winnow kept") },
   { "gain", winnow_cli_gain, N_("Show the tokens saved, by day, filter, command and project") },
-  { "serve", winnow_cli_serve, N_("Serve the HTTP API on this machine") },
+  { "serve", exec_serve, N_("Serve the HTTP API on this machine") },
 };
 
 static void
@@ -52,23 +54,25 @@ print_usage (void)
   g_print (_("\nRun “winnow COMMAND --help” for the options of a command.\n"));
 }
 
-#ifdef WINNOW_HAVE_GTK
-/* Replaces this process with the dashboard. Looked for next to this program (a build tree),
- * then where the install put it relative to this program (a DESTDIR or moved prefix: bindir
- * and libexecdir side by side under one prefix), then at its configured path. Returns only
- * on failure. */
+/* Replaces this process with the helper program @name (winnow-dashboard, winnow-serve), whose
+ * installed path is @configured. Looked for next to this program (a build tree), then where the
+ * install put it relative to this program (a DESTDIR or moved prefix: bindir and libexecdir side
+ * by side under one prefix), then at @configured. Returns only on failure: the errno of
+ * execv(), with the path it tried in @tried. */
 static int
-exec_dashboard (char **argv)
+exec_helper (const char  *name,
+             const char  *configured,
+             char       **argv,
+             char       **tried)
 {
   g_autofree char *self = g_file_read_link ("/proc/self/exe", NULL);
   g_autofree char *dir = self ? g_path_get_dirname (self) : NULL;
-  g_autofree char *sibling = dir ? g_build_filename (dir, "winnow-dashboard", NULL) : NULL;
+  g_autofree char *sibling = dir ? g_build_filename (dir, name, NULL) : NULL;
   g_autofree char *relative = dir && !g_path_is_absolute (WINNOW_LIBEXECDIR)
-                              ? g_build_filename (dir, "..", WINNOW_LIBEXECDIR, "winnow-dashboard",
-                                                  NULL)
+                              ? g_build_filename (dir, "..", WINNOW_LIBEXECDIR, name, NULL)
                               : NULL;
   const char *candidates[] = { sibling, relative };
-  const char *path = WINNOW_DASHBOARD_PATH;
+  const char *path = configured;
   int saved;
 
   for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
@@ -80,6 +84,32 @@ exec_dashboard (char **argv)
 
   execv (path, argv);
   saved = errno;
+  *tried = g_strdup (path);
+  return saved;
+}
+
+/* `winnow serve` is the program winnow-serve, given the same command line: the CLI does not
+ * link the HTTP server and libsoup (see winnow-serve.c) */
+static int
+exec_serve (int    argc,
+            char **argv)
+{
+  g_autofree char *path = NULL;
+  /* @argv starts at "serve": the program's own name is just before it */
+  int saved = exec_helper ("winnow-serve", WINNOW_SERVE_PATH, argv - 1, &path);
+
+  g_printerr (_("winnow: cannot start the API server %s: %s\n"), path, g_strerror (saved));
+  return WINNOW_EXIT_FAILURE;
+}
+
+#ifdef WINNOW_HAVE_GTK
+/* Replaces this process with the dashboard. Returns only on failure. */
+static int
+exec_dashboard (char **argv)
+{
+  g_autofree char *path = NULL;
+  int saved = exec_helper ("winnow-dashboard", WINNOW_DASHBOARD_PATH, argv, &path);
+
   g_printerr (_("winnow: cannot start the dashboard %s: %s\n"), path, g_strerror (saved));
   return WINNOW_EXIT_FAILURE;
 }

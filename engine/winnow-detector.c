@@ -144,40 +144,105 @@ get_commands (WinnowDetector *self,
   return type;
 }
 
-/* Whether @cmd may start like @pattern: the letters @pattern starts with (all of them but
- * one made optional by a quantifier), case aside. Any other start may match anything. */
+/* Whether @cmd may start like @pattern: the literal characters @pattern starts with (letters,
+ * digits, "-", "_", "/" and the escaped "\\." "\\/" "\\-"; the last of them dropped when a
+ * quantifier makes it optional), case aside. Any other start may match anything. */
 static gboolean
 starts_with_literal (const char *pattern,
                      const char *cmd,
                      gsize       cmd_len)
 {
-  const char *p;
+  char literal[64];
   gsize n = 0;
+  const char *p = pattern;
 
-  for (p = pattern; g_ascii_isalnum (*p) || *p == '-' || *p == '_'; p++)
-    n++;
+  while (n < sizeof literal)
+    {
+      if (g_ascii_isalnum (*p) || *p == '-' || *p == '_' || *p == '/')
+        literal[n++] = *p++;
+      else if (p[0] == '\\' && (p[1] == '.' || p[1] == '/' || p[1] == '-'))
+        {
+          literal[n++] = p[1];
+          p += 2;
+        }
+      else
+        break;
+    }
   if (n > 0 && (*p == '?' || *p == '*' || *p == '{'))
     n--;
 
-  return n == 0 || (cmd_len >= n && g_ascii_strncasecmp (cmd, pattern, n) == 0);
+  return n == 0 || (cmd_len >= n && g_ascii_strncasecmp (cmd, literal, n) == 0);
+}
+
+/* Whether a command may start like what follows the ^ at @p. A leading "(?:…)" group: like one
+ * of its alternatives, or, when a "?" makes the group optional, also like what follows it. */
+static gboolean
+could_start (const char *p,
+             const char *cmd,
+             gsize       cmd_len)
+{
+  const char *close = NULL;
+  gboolean any = FALSE;
+  int depth = 0;
+
+  if (!g_str_has_prefix (p, "(?:"))
+    return starts_with_literal (p, cmd, cmd_len);
+
+  for (const char *q = p; *q != '\0' && close == NULL; q++)
+    {
+      if (*q == '\\' && q[1] != '\0')
+        q++;
+      else if (*q == '[')
+        return TRUE; /* a class inside: not worth following */
+      else if (*q == '(')
+        depth++;
+      else if (*q == ')' && --depth == 0)
+        close = q;
+    }
+  if (close == NULL || close[1] == '*' || close[1] == '{' ||
+      (close[1] == '?' && close[2] == '?'))
+    return TRUE;
+
+  for (const char *q = p + 3; q < close && !any; q++)
+    {
+      if (starts_with_literal (q, cmd, cmd_len))
+        {
+          any = TRUE;
+          break;
+        }
+      /* skip to the next alternative at this group's level */
+      for (depth = 0; q < close && (depth > 0 || *q != '|'); q++)
+        {
+          if (*q == '\\')
+            q++;
+          else if (*q == '(')
+            depth++;
+          else if (*q == ')')
+            depth--;
+        }
+    }
+
+  if (!any && close[1] == '?')
+    return could_start (close + 2, cmd, cmd_len);
+  return any;
 }
 
 /* Whether @pattern may match @cmd, decided without compiling it: a pattern "^word…" with
- * no alternation at its top level only matches commands that start with "word", case aside.
- * Anything else may match. The caller only asks about ASCII commands: with Unicode case
- * folding a non-ASCII letter can match an ASCII one (K, the Kelvin sign, matches k). */
+ * no alternation at its top level only matches commands that start with "word", case aside
+ * (see could_start()). Anything else may match. The caller only asks about ASCII commands:
+ * with Unicode case folding a non-ASCII letter can match an ASCII one (K, the Kelvin sign,
+ * matches k). */
 static gboolean
 could_match_command (const char *pattern,
                      const char *cmd,
                      gsize       cmd_len)
 {
-  const char *p;
   int depth = 0;
 
   if (pattern[0] != '^')
     return TRUE;
 
-  for (p = pattern; *p != '\0'; p++)
+  for (const char *p = pattern; *p != '\0'; p++)
     {
       if (*p == '\\')
         {
@@ -206,52 +271,7 @@ could_match_command (const char *pattern,
         return TRUE;
     }
 
-  if (g_str_has_prefix (pattern, "^(?:"))
-    {
-      /* "^(?:make|gmake|bmake)…": the command starts with one of the alternatives, unless
-       * the group is optional */
-      const char *close = NULL;
-      gboolean any = FALSE;
-
-      depth = 0;
-      for (p = pattern + 1; *p != '\0' && close == NULL; p++)
-        {
-          if (*p == '\\' && p[1] != '\0')
-            p++;
-          else if (*p == '[')
-            return TRUE; /* a class inside: not worth following */
-          else if (*p == '(')
-            depth++;
-          else if (*p == ')' && --depth == 0)
-            close = p;
-        }
-      if (close == NULL || close[1] == '?' || close[1] == '*' || close[1] == '{')
-        return TRUE;
-
-      for (p = pattern + 4; p < close && !any; p++)
-        {
-          const char *alternative = p;
-
-          if (!starts_with_literal (alternative, cmd, cmd_len))
-            {
-              /* skip to the next alternative at this group's level */
-              for (depth = 0; p < close && (depth > 0 || *p != '|'); p++)
-                {
-                  if (*p == '\\')
-                    p++;
-                  else if (*p == '(')
-                    depth++;
-                  else if (*p == ')')
-                    depth--;
-                }
-              continue;
-            }
-          any = TRUE;
-        }
-      return any;
-    }
-
-  return starts_with_literal (pattern + 1, cmd, cmd_len);
+  return could_start (pattern + 1, cmd, cmd_len);
 }
 
 static gboolean

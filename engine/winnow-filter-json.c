@@ -698,14 +698,17 @@ _winnow_filter_new_builtin (const WinnowBuiltinFilter *entry,
   self = g_object_new (WINNOW_TYPE_FILTER, NULL);
   self->source = WINNOW_FILTER_SOURCE_BUILTIN;
   self->file = g_strdup (file_label);
-  self->id = g_strdup (entry->id);
-  self->label = g_strdup (entry->label);
-  self->description = g_strdup (entry->description);
-  self->category = g_strdup (entry->category);
+  /* used in place, not copied: ~290 strings a process, for 88 filters that selection mostly
+   * does not pick (see static_header) */
+  self->static_header = TRUE;
+  self->id = (char *) entry->id;
+  self->label = (char *) entry->label;
+  self->description = (char *) entry->description;
+  self->category = (char *) entry->category;
   self->priority = entry->priority;
-  self->output_types = g_strdupv ((char **) entry->output_types);
-  self->commands = g_strdupv ((char **) entry->commands);
-  self->patterns = g_strdupv ((char **) entry->patterns);
+  self->output_types = (GStrv) entry->output_types;
+  self->commands = (GStrv) entry->commands;
+  self->patterns = (GStrv) entry->patterns;
   self->body_json = entry->body;
 
   return self;

@@ -101,6 +101,9 @@ struct _WinnowFilter
   GStrv                error_patterns;
   GStrv                summary_patterns;
 
+  /* id, label, description, category, output_types, commands and patterns point into the
+   * compiled-in index, not freed: a built-in's are constant for the life of the process */
+  guint                static_header : 1;
   const char          *body_json;      /* a built-in's whole definition, read on demand */
   gsize                body_loaded;    /* g_once_init */
 

@@ -117,14 +117,17 @@ winnow_filter_finalize (GObject *object)
 {
   WinnowFilter *self = (WinnowFilter *)object;
 
-  g_clear_pointer (&self->id, g_free);
-  g_clear_pointer (&self->label, g_free);
-  g_clear_pointer (&self->description, g_free);
-  g_clear_pointer (&self->category, g_free);
+  if (!self->static_header)
+    {
+      g_free (self->id);
+      g_free (self->label);
+      g_free (self->description);
+      g_free (self->category);
+      g_strfreev (self->output_types);
+      g_strfreev (self->commands);
+      g_strfreev (self->patterns);
+    }
   g_clear_pointer (&self->file, g_free);
-  g_clear_pointer (&self->output_types, g_strfreev);
-  g_clear_pointer (&self->commands, g_strfreev);
-  g_clear_pointer (&self->patterns, g_strfreev);
   g_clear_pointer (&self->replace, g_array_unref);
   g_clear_pointer (&self->match_output, g_array_unref);
   g_clear_pointer (&self->drop, g_strfreev);

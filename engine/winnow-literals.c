@@ -430,6 +430,39 @@ finalize_run (StrSet *best,
   return best;
 }
 
+/* The common case of parse_sequence(), without its sets: an ASCII character that is not
+ * repeated extends every literal of the run by itself. Appended in place, where the general
+ * path would make a set for the character and another for the run × it, and free both:
+ * analysing a filter's patterns cost more than compiling them. Returns FALSE, consuming
+ * nothing, for anything else (the general path then does the same as this would). */
+static gboolean
+append_plain_char (Scan   *scan,
+                   StrSet *run)
+{
+  guchar c = (guchar) scan->p[0];
+  char next = scan->p[1];
+
+  if (c >= 0x80 || next == '*' || next == '+' || next == '?' || next == '{' || run == NULL)
+    return FALSE;
+
+  for (guint i = 0; i < run->len; i++)
+    if (strlen (g_ptr_array_index (run, i)) + 1 > MAX_LITERAL)
+      return FALSE;
+
+  for (guint i = 0; i < run->len; i++)
+    {
+      char *old = g_ptr_array_index (run, i);
+      gsize len = strlen (old);
+      char *grown = g_realloc (old, len + 2);
+
+      grown[len] = g_ascii_tolower (c);
+      grown[len + 1] = '\0';
+      run->pdata[i] = grown;
+    }
+  scan->p++;
+  return TRUE;
+}
+
 static Info
 parse_sequence (Scan *scan)
 {
@@ -466,6 +499,8 @@ parse_sequence (Scan *scan)
           item.zero_width = TRUE;
           break;
         default:
+          if (append_plain_char (scan, run))
+            continue;
           {
             gunichar u = g_utf8_get_char_validated (scan->p, -1);
 

@@ -849,44 +849,98 @@ bpe (const Vocab     *v,
  *
  * Command output repeats itself: the same paths, hashes and identifiers come back line after
  * line, and merging is what costs. Each thread keeps the last merged piece seen for each of
- * CACHE_SLOTS hash values, compared byte for byte: a hit gives exactly what merging gives. */
+ * CACHE_SLOTS hash values, compared byte for byte: a hit gives exactly what merging gives.
+ *
+ * The slots hold entry numbers and the entries grow as pieces are stored: a short process
+ * (one `winnow compress` stores a few hundred pieces) touches a few pages of memory. A table
+ * of all CACHE_SLOTS entries, 576 KiB, cost it some 280 page faults, two per page (the read
+ * that probes a slot, then the write that fills it), about as long as counting the tokens. */
 
 #define CACHE_SLOTS     4096
 #define CACHE_PIECE_MAX 48
 #define CACHE_IDS_MAX   20
+#define CACHE_FIRST     64    /* entries allocated at first */
 
 typedef struct
 {
   guint64 hash;
-  guint8  length;   /* 0: empty */
+  guint8  length;
   guint8  n_ids;
   guint8  bytes[CACHE_PIECE_MAX];
   guint32 ids[CACHE_IDS_MAX];
 } CacheEntry;
 
-G_STATIC_ASSERT (CACHE_PIECE_MAX <= SCAN_MAX);
+typedef struct
+{
+  guint16     slots[CACHE_SLOTS];   /* entry number + 1; 0: empty */
+  guint       n_entries;
+  guint       n_allocated;
+  CacheEntry *entries;
+} Cache;
 
-static GPrivate cache_key = G_PRIVATE_INIT (g_free);
+G_STATIC_ASSERT (CACHE_PIECE_MAX <= SCAN_MAX);
+G_STATIC_ASSERT (CACHE_SLOTS <= G_MAXUINT16);
+
+static void
+cache_free (gpointer data)
+{
+  Cache *cache = data;
+
+  g_free (cache->entries);
+  g_free (cache);
+}
+
+static GPrivate cache_key = G_PRIVATE_INIT (cache_free);
 static gboolean cache_enabled = TRUE;
 
-static CacheEntry *
+static Cache *
 cache_get (void)
 {
-  CacheEntry *cache = g_private_get (&cache_key);
+  Cache *cache = g_private_get (&cache_key);
 
   if (cache == NULL)
     {
-      cache = g_new0 (CacheEntry, CACHE_SLOTS);
+      cache = g_new0 (Cache, 1);
       g_private_set (&cache_key, cache);
     }
   return cache;
+}
+
+/* The entry of the slot for @h: the piece last stored there, or %NULL */
+static inline CacheEntry *
+cache_lookup (Cache   *cache,
+              guint64  h)
+{
+  guint n = cache->slots[(h >> 20) & (CACHE_SLOTS - 1)];
+
+  return n != 0 ? &cache->entries[n - 1] : NULL;
+}
+
+/* The entry to store a piece with hash @h in: the slot's own, or a new one */
+static CacheEntry *
+cache_claim (Cache   *cache,
+             guint64  h)
+{
+  guint16 *slot = &cache->slots[(h >> 20) & (CACHE_SLOTS - 1)];
+
+  if (*slot == 0)
+    {
+      /* at most one entry per slot: the entries never outgrow CACHE_SLOTS */
+      if (cache->n_entries == cache->n_allocated)
+        {
+          cache->n_allocated = MAX (CACHE_FIRST, 2 * cache->n_allocated);
+          cache->entries = g_renew (CacheEntry, cache->entries, cache->n_allocated);
+        }
+      *slot = ++cache->n_entries;
+    }
+  return &cache->entries[*slot - 1];
 }
 
 /* A piece that is a token is that token; else it is merged. @h is the piece's hash when
  * 2 ≤ n ≤ max_len. */
 static inline void
 encode_piece (const Vocab  *v,
-              CacheEntry   *cache,
+              Cache        *cache,
               const guint8 *p,
               gsize         n,
               guint64       h,
@@ -914,11 +968,11 @@ encode_piece (const Vocab  *v,
 
   if (n <= CACHE_PIECE_MAX && cache != NULL)
     {
-      CacheEntry *e = &cache[(h >> 20) & (CACHE_SLOTS - 1)];
+      CacheEntry *e = cache_lookup (cache, h);
       guint32 out[CACHE_PIECE_MAX];
       gsize k;
 
-      if (e->hash == h && e->length == n && memcmp (e->bytes, p, n) == 0)
+      if (e != NULL && e->hash == h && e->length == n && memcmp (e->bytes, p, n) == 0)
         {
           sink_add_all (sink, e->ids, e->n_ids);
           return;
@@ -926,6 +980,7 @@ encode_piece (const Vocab  *v,
       k = bpe_scan (v, p, n, out);
       if (k <= CACHE_IDS_MAX)
         {
+          e = cache_claim (cache, h);
           e->hash = h;
           e->length = n;
           e->n_ids = k;
@@ -945,7 +1000,7 @@ encode (const char *text,
         Sink       *sink)
 {
   const Vocab *v;
-  CacheEntry *cache;
+  Cache *cache;
   const guint8 *p = (const guint8 *) text;
   const guint8 *end;
   const guint8 *held = NULL;   /* the piece before, looked up once its slot is in cache */

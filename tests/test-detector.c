@@ -286,6 +286,17 @@ test_command_prefilter (void)
   check_command (detector, "python3 -m pytest", "test-pytest");
   check_command (detector, "cmake --build . --target test", "build-cmake");
   check_command (detector, "sudo apt-get install gcc", "apt");
+  /* an optional leading group: the command starts with it or with what follows */
+  check_command (detector, "npx vitest run", "test-vitest");  /* ^(?:npx\s+)?vitest\b */
+  check_command (detector, "vitest", "test-vitest");
+  check_command (detector, "NPX  Vitest", "test-vitest");
+  check_command (detector, "npxvitest", "generic-output");
+  check_command (detector, "bundle exec rspec spec/a_spec.rb", "test-rspec");
+  check_command (detector, "rspec", "test-rspec");
+  /* escaped punctuation is part of the literal start: ^(?:gradle|\./gradlew)\s+… */
+  check_command (detector, "./gradlew test", "test-junit");
+  check_command (detector, "./gradlew build", "gradle");
+  check_command (detector, "./mvnw -q verify", "test-junit");
   /* with Unicode case folding the Kelvin sign matches k: no shortcut for such commands */
   check_command (detector, "ma\xe2\x84\xaa" "e", "build-make");
 }

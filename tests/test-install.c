@@ -140,6 +140,12 @@ expected_files (Install *install)
     g_autofree char *path = g_build_filename (bindir, "winnow", NULL);
     expect (expected, path);
   }
+  /* the HTTP API, a program of its own that `winnow serve` execs */
+  {
+    g_autofree char *path = g_build_filename (g_getenv ("WINNOW_INSTALL_LIBEXECDIR"),
+                                              "winnow-serve", NULL);
+    expect (expected, path);
+  }
 #ifdef WINNOW_TEST_HAVE_GTK
   /* the dashboard, a program of its own that `winnow` without a subcommand execs */
   {
@@ -396,6 +402,34 @@ test_compress (gconstpointer data)
   g_assert_true (strstr (text, "test result: FAILED") != NULL);
 }
 
+/* `winnow serve` finds winnow-serve where the install put it, relative to the installed
+ * `winnow`, and runs it: the token is made in the data folder and printed. */
+static void
+test_serve (gconstpointer data)
+{
+  Install *install = (Install *) data;
+  g_autofree char *winnow = installed_winnow (install);
+  g_autofree char *token_path = g_build_filename (install->home, ".local", "share", "winnow",
+                                                  "api-token", NULL);
+  g_autofree char *token = NULL;
+  const char *argv[] = { winnow, "serve", "--show-token", NULL };
+  const char *help_argv[] = { winnow, "serve", "--help", NULL };
+  g_auto(TestRun) r = { 0 };
+  g_auto(TestRun) help = { 0 };
+
+  run (install, &r, NULL, NULL, argv);
+  g_assert_cmpstr (r.err, ==, "");
+  g_assert_cmpint (r.status, ==, 0);
+  g_assert_true (g_file_get_contents (token_path, &token, NULL, NULL));
+  g_assert_cmpstr (g_strstrip (r.out), ==, g_strstrip (token));
+  g_assert_cmpuint (strlen (token), ==, 64);
+
+  /* the helper's usage names the command as the user typed it */
+  run (install, &help, NULL, NULL, help_argv);
+  g_assert_cmpint (help.status, ==, 0);
+  g_assert_true (g_str_has_prefix (help.out, "Usage:\n  winnow serve [OPTION…]"));
+}
+
 /* The dashboard finds its settings schema in the prefix: with GSETTINGS_SCHEMA_DIR pointing into
  * the installed tree (compiled there), `winnow` gets past the schema check and only then fails
  * for want of a display; without it, it stops at the schema check. */
@@ -555,6 +589,7 @@ main (int    argc,
   g_test_add_data_func ("/install/filters", &install, test_filters);
   g_test_add_data_func ("/install/verify-installed-packs", &install, test_verify_installed_packs);
   g_test_add_data_func ("/install/compress", &install, test_compress);
+  g_test_add_data_func ("/install/serve", &install, test_serve);
   g_test_add_data_func ("/install/schema-from-prefix", &install, test_schema_from_prefix);
   g_test_add_data_func ("/install/no-source-tree", &install, test_no_source_tree);
 
