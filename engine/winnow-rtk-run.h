@@ -75,7 +75,6 @@ typedef struct
   guint8                    *pairs_state;
   guint                      n_pairs;
   WinnowBigrams              failure_masks[N_ASCII_FAILURE_WORDS];
-  guint64                    failure_starts[4];  /* hashes of the words' first four letters */
   gboolean                   failure_masks_ready;
   GStringChunk              *chunk;        /* text of every line we rewrote or inserted */
   GListStore                *stages;
