@@ -44,6 +44,16 @@
 #define JS_UNICODE_SPACES "\\N{U+A0}\\N{U+1680}\\N{U+2000}-\\N{U+200A}\\N{U+2028}\\N{U+2029}" \
                           "\\N{U+202F}\\N{U+205F}\\N{U+3000}\\N{U+FEFF}"
 
+/* Patterns that nearly every filter has and that nearly every line is tested against, whose
+ * answer is simpler to compute than a call into PCRE2 costs (see shape_of()). */
+typedef enum
+{
+  SHAPE_GENERAL,
+  SHAPE_BLANK,          /* ^\s*$   every character is a space (or there are none) */
+  SHAPE_EMPTY,          /* ^$      no character at all */
+  SHAPE_SPACE_AT_END,   /* \s+$    the last character is a space; the match is the last run */
+} Shape;
+
 struct _WinnowRegex
 {
   gatomicrefcount      ref_count;
@@ -62,6 +72,7 @@ struct _WinnowRegex
   guint                min_length;
   int                  first_unit;    /* -1 when unknown */
   int                  last_unit;     /* a code unit every match contains, -1 when unknown */
+  Shape                shape;         /* answered in C rather than by PCRE2 */
   guint                global : 1;
   guint                sticky : 1;
   guint                jit : 1;
@@ -405,6 +416,102 @@ contains_unit (const char *subject,
          memchr (subject, g_ascii_toupper (unit), length) != NULL;
 }
 
+/* ---- shapes answered in C ------------------------------------------------------------------ */
+
+/* What these patterns are, as sources and flags. Without `m`, ^ is the start of the subject and
+ * $ (PCRE2_DOLLAR_ENDONLY) its very end, so a line's answer needs no regex engine. `y` anchors
+ * a match at the start, which changes nothing for the two starting with ^ and everything for
+ * \s+$. The other flags do not touch spaces. */
+static Shape
+shape_of (const char    *source,
+          const JsFlags *flags)
+{
+  if (flags->options & PCRE2_MULTILINE)
+    return SHAPE_GENERAL;
+  if (strcmp (source, "^\\s*$") == 0)
+    return SHAPE_BLANK;
+  if (strcmp (source, "^$") == 0)
+    return SHAPE_EMPTY;
+  if (strcmp (source, "\\s+$") == 0 && !flags->sticky)
+    return SHAPE_SPACE_AT_END;
+  return SHAPE_GENERAL;
+}
+
+/* Whether the character at @p (of valid UTF-8) is one the translated \s matches: PCRE2's
+ * ASCII spaces (tab, line feed, vertical tab, form feed, carriage return, space) and
+ * JS_UNICODE_SPACES. Sets @next past it. */
+static inline gboolean
+is_js_space (const char  *p,
+             const char **next)
+{
+  guchar c = (guchar) *p;
+  gunichar u;
+
+  if (c < 0x80)
+    {
+      *next = p + 1;
+      return c == ' ' || (c >= '\t' && c <= '\r');
+    }
+
+  u = g_utf8_get_char (p);
+  *next = g_utf8_next_char (p);
+  return u == 0xA0 || u == 0x1680 || (u >= 0x2000 && u <= 0x200A) || u == 0x2028 ||
+         u == 0x2029 || u == 0x202F || u == 0x205F || u == 0x3000 || u == 0xFEFF;
+}
+
+static gboolean
+all_spaces (const char *subject,
+            gsize       length)
+{
+  const char *end = subject + length;
+
+  for (const char *p = subject; p < end;)
+    if (!is_js_space (p, &p))
+      return FALSE;
+  return TRUE;
+}
+
+/* Where the run of spaces that ends @subject starts (@length when it ends in something else). */
+static gsize
+trailing_spaces_start (const char *subject,
+                       gsize       length)
+{
+  gsize start = length;
+
+  while (start > 0)
+    {
+      gsize prev = start - 1;
+      const char *next;
+
+      while (prev > 0 && ((guchar) subject[prev] & 0xC0) == 0x80)
+        prev--; /* back to the first byte of the character */
+      if (!is_js_space (subject + prev, &next))
+        break;
+      start = prev;
+    }
+
+  return start;
+}
+
+static gboolean
+shape_matches (WinnowRegex *self,
+               const char  *subject,
+               gsize        length)
+{
+  switch (self->shape)
+    {
+    case SHAPE_BLANK:
+      return all_spaces (subject, length);
+    case SHAPE_EMPTY:
+      return length == 0;
+    case SHAPE_SPACE_AT_END:
+      return trailing_spaces_start (subject, length) < length;
+    case SHAPE_GENERAL:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
 /* FALSE when PCRE2's own analysis of the pattern already rules a match out. */
 static inline gboolean
 might_match (WinnowRegex *self,
@@ -489,6 +596,19 @@ compute_starts (WinnowRegex *self,
   pcre2_code *code;
   uint32_t first_type = 0, first = 0;
   const uint8_t *bitmap = NULL;
+
+  if (self->shape == SHAPE_BLANK || self->shape == SHAPE_EMPTY)
+    {
+      /* a non-empty blank subject starts with an ASCII space or the first byte of a Unicode
+       * one (U+00A0 C2, U+1680 E1, U+2000… E2, U+3000 E3, U+FEFF EF) */
+      static const guchar space_starts[] = { '\t', '\n', '\v', '\f', '\r', ' ',
+                                             0xC2, 0xE1, 0xE2, 0xE3, 0xEF };
+
+      memset (starts, 0, 4 * sizeof (guint64));
+      for (guint k = 0; self->shape == SHAPE_BLANK && k < G_N_ELEMENTS (space_starts); k++)
+        starts[space_starts[k] >> 6] |= G_GUINT64_CONSTANT (1) << (space_starts[k] & 63);
+      return;
+    }
 
   memset (starts, 0xff, 4 * sizeof (guint64));
   if (self->anchored && self->first_unit >= 0)
@@ -643,7 +763,11 @@ winnow_regex_new (const char        *source,
   if (self->code == NULL)
     return NULL;
 
-  if (flags & WINNOW_REGEX_OPTIMIZE)
+  /* a shape never reaches PCRE2's matcher: nothing to JIT-compile */
+  self->shape = shape_of (source, &parsed);
+  if (self->shape != SHAPE_GENERAL)
+    ;
+  else if (flags & WINNOW_REGEX_OPTIMIZE)
     self->jit = pcre2_jit_compile (self->code, PCRE2_JIT_COMPLETE) == 0; /* else interpreted */
   else if (flags & WINNOW_REGEX_ADAPTIVE)
     self->adaptive = TRUE;
@@ -795,6 +919,10 @@ winnow_regex_test (WinnowRegex *self,
 
   g_return_val_if_fail (self != NULL, WINNOW_REGEX_NO_MATCH);
   g_return_val_if_fail (subject != NULL || length == 0, WINNOW_REGEX_NO_MATCH);
+
+  if (self->shape != SHAPE_GENERAL)
+    return shape_matches (self, subject ? subject : "", length) ? WINNOW_REGEX_MATCH
+                                                              : WINNOW_REGEX_NO_MATCH;
 
   if (!might_match (self, subject ? subject : "", length))
     return WINNOW_REGEX_NO_MATCH;
@@ -986,6 +1114,51 @@ expand_func (WinnowRegex            *regex,
   return TRUE;
 }
 
+/* winnow_regex_replace_func() for a shape: each has at most one match, and it ends the
+ * subject (^\s*$ and ^$ cannot match again after a match, \s+$ finds nothing in the empty
+ * rest), so the global flag changes nothing. */
+static char *
+replace_shape (WinnowRegex            *self,
+               const char             *subject,
+               gsize                   length,
+               WinnowRegexReplaceFunc  func,
+               gpointer                user_data,
+               guint                  *n_replaced,
+               WinnowRegexResult      *status)
+{
+  GString *out = g_string_sized_new (length + 16);
+  gsize offsets[2] = { 0, length };
+  WinnowRegexMatch match = { subject, length, offsets, 1 };
+  gboolean matched;
+  guint count = 0;
+
+  if (self->shape == SHAPE_SPACE_AT_END)
+    {
+      offsets[0] = trailing_spaces_start (subject, length);
+      matched = offsets[0] < length;
+    }
+  else
+    matched = shape_matches (self, subject, length);
+
+  if (matched)
+    {
+      g_string_append_len (out, subject, offsets[0]);
+      if (func (self, &match, out, user_data))
+        count++;
+      else
+        g_string_append_len (out, subject + offsets[0], offsets[1] - offsets[0]);
+    }
+  else
+    g_string_append_len (out, subject, length);
+
+  if (n_replaced != NULL)
+    *n_replaced = count;
+  if (status != NULL)
+    *status = matched ? WINNOW_REGEX_MATCH : WINNOW_REGEX_NO_MATCH;
+
+  return g_string_free (out, FALSE);
+}
+
 /**
  * winnow_regex_replace_func:
  * @self: a #WinnowRegex
@@ -1027,6 +1200,9 @@ winnow_regex_replace_func (WinnowRegex            *self,
 
   if (subject == NULL)
     subject = "";
+
+  if (self->shape != SHAPE_GENERAL)
+    return replace_shape (self, subject, length, func, user_data, n_replaced, status);
 
   /* a long subject is worth compiling for, however few times the pattern has run */
   if (length >= JIT_NOW_FOR_BYTES)

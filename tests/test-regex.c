@@ -281,12 +281,90 @@ test_subject_starts (void)
   g_assert_true (may_start ("^a|b", "i", 'b', &empty));
   g_assert_true (may_start ("^[|]x|y", "i", 'y', &empty));
   g_assert_true (may_start ("error", "i", 'x', &empty));
-  g_assert_true (may_start ("^\\s*$", "i", 'x', &empty));
+  g_assert_true (may_start ("^\\s*(?:)$", "i", 'x', &empty));
+  g_assert_true (empty);
+
+  /* ^\s*$ is answered in C: only a space or the first byte of a Unicode space starts it */
+  g_assert_true (may_start ("^\\s*$", "i", ' ', &empty));
+  g_assert_true (empty);
+  g_assert_true (may_start ("^\\s*$", "i", '\t', &empty));
+  g_assert_true (may_start ("^\\s*$", "i", 0xC2, &empty));
+  g_assert_true (may_start ("^\\s*$", "i", 0xE3, &empty));
+  g_assert_false (may_start ("^\\s*$", "i", 'x', &empty));
+  g_assert_false (may_start ("^$", "i", ' ', &empty));
   g_assert_true (empty);
   g_assert_true (may_start ("^a", "im", 'x', &empty));
   g_assert_true (may_start ("^(?:a)?b", "i", 'b', &empty));
   g_assert_false (may_start ("^(?:a)?b", "i", 'c', &empty));
 
+}
+
+/* ^\s*$, ^$ and \s+$ are answered without PCRE2 (winnow-regex.c, shapes): the same answers
+ * and replacements as the same patterns written so that PCRE2 runs them, for every flag that
+ * keeps the shape and for subjects made of every kind of character JavaScript's \s knows. */
+static void
+test_shapes (void)
+{
+  static const char * const shapes[][2] = {
+    { "^\\s*$", "^(?:\\s)*$" }, { "^$", "^(?:)$" }, { "\\s+$", "(?:\\s)+$" },
+  };
+  static const char * const flag_sets[] = { "", "i", "g", "s", "y", "gy", "m", "gim" };
+  static const char * const pieces[] = {
+    "", " ", "\t", "\n", "\v", "\f", "\r", "a", "-", "\xC2\xA0", "\xC2\x85",
+    "\xE1\x9A\x80", "\xE1\xA0\x8E", "\xE2\x80\x80", "\xE2\x80\x8A", "\xE2\x80\x8B",
+    "\xE2\x80\xA8", "\xE2\x80\xA9", "\xE2\x80\xAF", "\xE2\x81\x9F", "\xE3\x80\x80",
+    "\xEF\xBB\xBF", "\xC3\xA9", "\xF0\x9F\x98\x80",
+  };
+  g_autoptr(GPtrArray) subjects = g_ptr_array_new_with_free_func (g_free);
+
+  /* every piece alone, and every pair and triple of them */
+  for (guint a = 0; a < G_N_ELEMENTS (pieces); a++)
+    for (guint b = 0; b < G_N_ELEMENTS (pieces); b++)
+      {
+        g_ptr_array_add (subjects, g_strconcat (pieces[a], pieces[b], NULL));
+        for (guint c = 0; c < G_N_ELEMENTS (pieces); c += 3)
+          g_ptr_array_add (subjects, g_strconcat (pieces[a], pieces[b], pieces[c], NULL));
+      }
+  /* every code point below U+3100 and a few above, alone and after a letter */
+  for (gunichar u = 1; u < 0x3100; u++)
+    {
+      char buf[8] = { 0 };
+
+      if (u >= 0xD800 && u < 0xE000)
+        continue;
+      g_unichar_to_utf8 (u, buf);
+      g_ptr_array_add (subjects, g_strdup (buf));
+      g_ptr_array_add (subjects, g_strconcat ("x", buf, NULL));
+    }
+  g_ptr_array_add (subjects, g_strdup ("\xEF\xBB\xBF\xEF\xBB\xBE"));
+
+  for (guint k = 0; k < G_N_ELEMENTS (shapes); k++)
+    for (guint f = 0; f < G_N_ELEMENTS (flag_sets); f++)
+      {
+        g_autoptr(WinnowRegex) fast = winnow_regex_new (shapes[k][0], flag_sets[f],
+                                                        WINNOW_REGEX_OPTIMIZE, NULL);
+        g_autoptr(WinnowRegex) slow = winnow_regex_new (shapes[k][1], flag_sets[f],
+                                                        WINNOW_REGEX_OPTIMIZE, NULL);
+
+        g_assert_nonnull (fast);
+        g_assert_nonnull (slow);
+        for (guint i = 0; i < subjects->len; i++)
+          {
+            const char *subject = g_ptr_array_index (subjects, i);
+            gsize len = strlen (subject);
+            guint n_fast = 0, n_slow = 0;
+            g_autofree char *replaced_fast =
+              winnow_regex_replace (fast, subject, len, "<$&|$`|$'>", &n_fast);
+            g_autofree char *replaced_slow =
+              winnow_regex_replace (slow, subject, len, "<$&|$`|$'>", &n_slow);
+
+            if (winnow_regex_test (fast, subject, len) != winnow_regex_test (slow, subject, len))
+              g_error ("/%s/%s and /%s/ disagree on “%s”", shapes[k][0], flag_sets[f],
+                       shapes[k][1], subject);
+            g_assert_cmpstr (replaced_fast, ==, replaced_slow);
+            g_assert_cmpuint (n_fast, ==, n_slow);
+          }
+      }
 }
 
 int
@@ -307,6 +385,7 @@ main (int   argc,
   g_test_add_func ("/winnow/regex/translate-invalid-utf8", test_translate_invalid_utf8);
   g_test_add_func ("/winnow/regex/folded-case-hints", test_folded_case_hints);
   g_test_add_func ("/winnow/regex/subject-starts", test_subject_starts);
+  g_test_add_func ("/winnow/regex/shapes", test_shapes);
 
   return g_test_run ();
 }
