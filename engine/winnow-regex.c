@@ -40,6 +40,8 @@
 #define MATCH_LIMIT 1000000
 #define DEPTH_LIMIT 10000
 
+#define MAX_AFFIX 24
+
 /* What JavaScript's \s matches beyond ASCII whitespace. */
 #define JS_UNICODE_SPACES "\\N{U+A0}\\N{U+1680}\\N{U+2000}-\\N{U+200A}\\N{U+2028}\\N{U+2029}" \
                           "\\N{U+202F}\\N{U+205F}\\N{U+3000}\\N{U+FEFF}"
@@ -73,6 +75,12 @@ struct _WinnowRegex
   int                  first_unit;    /* -1 when unknown */
   int                  last_unit;     /* a code unit every match contains, -1 when unknown */
   Shape                shape;         /* answered in C rather than by PCRE2 */
+  /* bytes every match starts / ends the subject with (see find_affixes()); letters lower-cased
+   * when the pattern is caseless */
+  guint8               prefix_len;
+  guint8               suffix_len;
+  char                 prefix[MAX_AFFIX];
+  char                 suffix[MAX_AFFIX];
   guint                global : 1;
   guint                sticky : 1;
   guint                jit : 1;
@@ -512,6 +520,187 @@ shape_matches (WinnowRegex *self,
     }
 }
 
+/* ---- literal prefix and suffix ------------------------------------------------------------ */
+
+typedef struct
+{
+  int    byte;    /* the literal byte, or -1 for anything else */
+  guint8 quant;   /* 0 none, 1 `+`, 2 any other quantifier */
+  char   anchor;  /* '^' or '$' for those, else 0 */
+} Token;
+
+/* Skips a class at @p (just past its `[`): in JavaScript the first unescaped `]` closes it,
+ * even right after `[` or `[^`. NULL if it does not close. */
+static const char *
+skip_class (const char *p)
+{
+  if (*p == '^')
+    p++;
+  while (*p != '\0' && *p != ']')
+    p += (*p == '\\' && p[1] != '\0') ? 2 : 1;
+  return *p == ']' ? p + 1 : NULL;
+}
+
+/* The top-level items of a JavaScript pattern, each a literal byte or "something else", with
+ * its quantifier. FALSE for a top-level alternative or anything not clearly understood. A
+ * caseless k or s is "something else": PCRE2 matches the Kelvin sign and the long s with them,
+ * which are other bytes; so is any non-ASCII character. */
+static gboolean
+tokenize (const char *source,
+          gboolean    caseless,
+          GArray     *tokens)
+{
+  for (const char *p = source; *p != '\0';)
+    {
+      Token token = { -1, 0, 0 };
+      guchar c = (guchar) *p;
+
+      if (c == '\\')
+        {
+          guchar e = (guchar) p[1];
+
+          if (e == '\0')
+            return FALSE;
+          if (!g_ascii_isalnum (e) && e < 0x80)
+            token.byte = e;  /* an escaped punctuation character is itself */
+          p += 2;
+          if (e >= 0x80)
+            p = g_utf8_next_char (p - 1);
+          else if (strchr ("uxckpP0123456789", e) != NULL)
+            {
+              /* \u00e9 \u{1F600} \x41 \cA \k<name> \p{L} \12: the rest of the escape, or
+               * more (which only makes the pattern look less literal than it is) */
+              while (g_ascii_isalnum (*p) || (*p != '\0' && strchr ("{}<>_", *p) != NULL))
+                p++;
+            }
+        }
+      else if (c == '[')
+        {
+          if ((p = skip_class (p + 1)) == NULL)
+            return FALSE;
+        }
+      else if (c == '(')
+        {
+          int depth = 1;
+
+          for (p++; *p != '\0' && depth > 0;)
+            {
+              if (*p == '\\' && p[1] != '\0')
+                p += 2;
+              else if (*p == '[')
+                {
+                  if ((p = skip_class (p + 1)) == NULL)
+                    return FALSE;
+                }
+              else
+                {
+                  depth += *p == '(' ? 1 : *p == ')' ? -1 : 0;
+                  p++;
+                }
+            }
+          if (depth > 0)
+            return FALSE;
+        }
+      else if (c == '^' || c == '$')
+        {
+          token.anchor = c;
+          p++;
+        }
+      else if (c == '.')
+        p++;
+      else if (strchr ("|)]{}*+?", c) != NULL)
+        return FALSE;
+      else if (c >= 0x80)
+        p = g_utf8_next_char (p);
+      else
+        {
+          if (!(caseless && strchr ("kKsS", c) != NULL))
+            token.byte = caseless ? _winnow_ascii_lower (c) : c;
+          p++;
+        }
+
+      if (*p == '*' || *p == '?')
+        token.quant = 2, p++;
+      else if (*p == '+')
+        token.quant = 1, p++;
+      else if (*p == '{')
+        {
+          const char *close = strchr (p, '}');
+
+          if (close == NULL)
+            return FALSE;
+          token.quant = 2;
+          p = close + 1;
+        }
+      if (token.quant != 0 && *p == '?')
+        p++; /* lazy */
+      if (token.quant != 0 && (token.anchor != 0 || (*p != '\0' && strchr ("*+?{", *p) != NULL)))
+        return FALSE;
+
+      g_array_append_val (tokens, token);
+    }
+
+  return TRUE;
+}
+
+/* A match of `^abc…` starts the subject with "abc", one of `…xyz$` ends it with "xyz" (without
+ * the m flag, ^ and $ are the ends of the subject); a literal repeated with + counts once.
+ * Checking them costs a comparison, where a call into PCRE2 costs more than many short lines
+ * are long, and it answers before the stage runner works out a line's byte pairs. */
+static void
+find_affixes (WinnowRegex   *self,
+              const JsFlags *flags)
+{
+  g_autoptr(GArray) tokens = g_array_new (FALSE, FALSE, sizeof (Token));
+  const Token *t;
+  guint n;
+
+  if ((flags->options & PCRE2_MULTILINE) || flags->unicode || !g_str_is_ascii (self->source) ||
+      !tokenize (self->source, (flags->options & PCRE2_CASELESS) != 0, tokens))
+    return;
+
+  t = (const Token *) tokens->data;
+  n = tokens->len;
+
+  if (n > 0 && t[0].anchor == '^')
+    for (guint i = 1; i < n && t[i].byte >= 0 && t[i].quant < 2 &&
+                      self->prefix_len < MAX_AFFIX; i++)
+      {
+        self->prefix[self->prefix_len++] = (char) t[i].byte;
+        if (t[i].quant == 1)
+          break;
+      }
+
+  if (n > 0 && t[n - 1].anchor == '$')
+    {
+      guint start = n - 1;
+
+      while (start > 0 && t[start - 1].byte >= 0 && t[start - 1].quant < 2 &&
+             n - 1 - start < MAX_AFFIX)
+        {
+          start--;
+          if (t[start].quant == 1)
+            break;
+        }
+      for (guint i = start; i < n - 1; i++)
+        self->suffix[self->suffix_len++] = (char) t[i].byte;
+    }
+}
+
+static inline gboolean
+affix_equal (const char *text,
+             const char *affix,
+             guint       n,
+             gboolean    caseless)
+{
+  if (!caseless)
+    return memcmp (text, affix, n) == 0;
+  for (guint i = 0; i < n; i++)
+    if (_winnow_ascii_lower ((guchar) text[i]) != (guchar) affix[i])
+      return FALSE;
+  return TRUE;
+}
+
 /* FALSE when PCRE2's own analysis of the pattern already rules a match out. */
 static inline gboolean
 might_match (WinnowRegex *self,
@@ -519,6 +708,16 @@ might_match (WinnowRegex *self,
              gsize        length)
 {
   if (length < self->min_length)
+    return FALSE;
+  if (self->prefix_len > 0 &&
+      (length < self->prefix_len ||
+       !affix_equal (subject, self->prefix, self->prefix_len,
+                     (self->compile_options & PCRE2_CASELESS) != 0)))
+    return FALSE;
+  if (self->suffix_len > 0 &&
+      (length < self->suffix_len ||
+       !affix_equal (subject + length - self->suffix_len, self->suffix, self->suffix_len,
+                     (self->compile_options & PCRE2_CASELESS) != 0)))
     return FALSE;
   if (self->first_unit >= 0)
     {
@@ -676,6 +875,21 @@ _winnow_regex_subject_starts (WinnowRegex *self,
 }
 
 /**
+ * _winnow_regex_might_match:
+ *
+ * The cheap checks winnow_regex_test() makes before it calls into PCRE2 (length, literal
+ * prefix and suffix, first and last code units): %FALSE means @self cannot match @subject.
+ * The stage runner asks before it works out a line's byte pairs.
+ */
+gboolean
+_winnow_regex_might_match (WinnowRegex *self,
+                           const char  *subject,
+                           gsize        length)
+{
+  return self->shape != SHAPE_GENERAL || might_match (self, subject, length);
+}
+
+/**
  * winnow_regex_translate:
  * @source: JavaScript regex source
  * @js_flags: (nullable): JavaScript flags such as "gi"
@@ -777,6 +991,7 @@ winnow_regex_new (const char        *source,
   self->capture_count = count;
   self->has_named_groups = name_count > 0;
   read_match_hints (self, options);
+  find_affixes (self, &parsed);
 
   self->match_context = pcre2_match_context_create (NULL);
   pcre2_set_match_limit (self->match_context, MATCH_LIMIT);

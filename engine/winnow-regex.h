@@ -105,6 +105,9 @@ char             *winnow_regex_translate          (const char        *source,
 void              _winnow_regex_subject_starts    (WinnowRegex       *self,
                                                    guint64            starts[4],
                                                    gboolean          *empty);
+gboolean          _winnow_regex_might_match       (WinnowRegex       *self,
+                                                   const char        *subject,
+                                                   gsize              length);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WinnowRegex, winnow_regex_unref)
 

@@ -308,6 +308,10 @@ first_match_dispatched (Run                 *run,
         {
           gboolean possible = FALSE;
 
+          /* a prefix or suffix that does not fit answers before the byte pairs are needed */
+          if (!_winnow_regex_might_match (pattern->regex, line->text, line->len))
+            continue;
+
           if (!looked)
             {
               pairs = _winnow_rtk_line_pairs (run, line, &scratch);

@@ -367,6 +367,70 @@ test_shapes (void)
       }
 }
 
+/* A pattern starting with ^ and literals, or ending with literals and $, is first checked for
+ * them (winnow-regex.c, find_affixes()): that must never turn a match away. The same pattern
+ * inside a group, which hides its affixes, decides. */
+static void
+test_affixes (void)
+{
+  static const char * const patterns[] = {
+    "^E: ", "^Err:\\d+ ", "^\\S+:$", "^ +Installed: ", "^abc+d", "^ab?c", "^a*b", "^a{2}b",
+    "^(?:x|y)z", "^x(?:y|z)$", "^a|b$", "^\\.\\.\\.\\(x\\)$", "done\\.$", "x+$", "^kiss",
+    "^ask$", "^Ks", "^\\x41B", "^a\\-b", "^[ab]c$", "^[]]x", "^x\\b", "^-{3,}$", "^a.c$",
+    "^tab\\there", "^a$", "^$x", "^(?<n>a)\\k<n>$", "end\\\\$", "^a+?b", "^a\\/b/$",
+    "zab?$", "^za*", "q(?:r)?s*$",
+  };
+  static const char * const flag_sets[] = { "", "i", "g", "y", "m", "im", "u", "s" };
+  static const char * const subjects[] = {
+    "", "E: x", "e: x", "E:x", "Err:12 x", "err:12 x", "ERR:1 ", "pkg:", "pkg: ", "pkg:\n",
+    "a:b:", "   Installed: 1", " Installed: 1", "abcd", "ABCCCD", "abd", "ac", "abc", "b", "aab",
+    "ab", "xz", "yz", "zz", "xy", "xz", "b", "a", "...(x)", "...(X)", "make: done.", "done",
+    "xxx", "x", "kiss", "\xE2\x84\xAAiss", "KISS", "a\xC5\xBF\xE2\x84\xAA", "ask", "A\xC5\xBFK",
+    "\xE2\x84\xAAs", "ks", "AB", "a-b", "ac", "bc", "cc", "]x", "x ", "x", "---", "--",
+    "------", "abc", "a\nc", "tab\there", "tab there", "a\n", "x", "aa", "ab", "end\\", "aab",
+    "a/b/", "A/B/", "za", "zab", "zabb", "z", "qs", "q", "qrs", "qrss",
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (patterns); k++)
+    for (guint f = 0; f < G_N_ELEMENTS (flag_sets); f++)
+      {
+        g_autofree char *hidden = g_strdup_printf ("(?:%s)", patterns[k]);
+        g_autoptr(WinnowRegex) fast = winnow_regex_new (patterns[k], flag_sets[f],
+                                                        WINNOW_REGEX_OPTIMIZE, NULL);
+        g_autoptr(WinnowRegex) slow = winnow_regex_new (hidden, flag_sets[f],
+                                                        WINNOW_REGEX_OPTIMIZE, NULL);
+
+        if (fast == NULL)
+          {
+            g_assert_null (slow);
+            continue;
+          }
+        g_assert_nonnull (slow);
+        for (guint i = 0; i < G_N_ELEMENTS (subjects); i++)
+          {
+            gsize len = strlen (subjects[i]);
+            WinnowRegexResult want = winnow_regex_test (slow, subjects[i], len);
+
+            if (winnow_regex_test (fast, subjects[i], len) != want)
+              g_error ("/%s/%s on “%s”: %d, should be %d", patterns[k], flag_sets[f],
+                       subjects[i], !want, want);
+            if (want == WINNOW_REGEX_MATCH)
+              g_assert_true (_winnow_regex_might_match (fast, subjects[i], len));
+          }
+      }
+
+  /* and they do turn lines away */
+  {
+    g_autoptr(WinnowRegex) colon = winnow_regex_new ("^\\S+:$", "i", WINNOW_REGEX_DEFAULT, NULL);
+    g_autoptr(WinnowRegex) e = winnow_regex_new ("^E: ", "i", WINNOW_REGEX_DEFAULT, NULL);
+
+    g_assert_false (_winnow_regex_might_match (colon, "foo: bar", 8));
+    g_assert_true (_winnow_regex_might_match (colon, "foo bar:", 8));
+    g_assert_false (_winnow_regex_might_match (e, "E:x", 3));
+    g_assert_true (_winnow_regex_might_match (e, "e: x", 4));
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -386,6 +450,7 @@ main (int   argc,
   g_test_add_func ("/winnow/regex/folded-case-hints", test_folded_case_hints);
   g_test_add_func ("/winnow/regex/subject-starts", test_subject_starts);
   g_test_add_func ("/winnow/regex/shapes", test_shapes);
+  g_test_add_func ("/winnow/regex/affixes", test_affixes);
 
   return g_test_run ();
 }
