@@ -1130,19 +1130,35 @@ winnow_regex_test (WinnowRegex *self,
                    const char  *subject,
                    gsize        length)
 {
-  int rc;
-
   g_return_val_if_fail (self != NULL, WINNOW_REGEX_NO_MATCH);
   g_return_val_if_fail (subject != NULL || length == 0, WINNOW_REGEX_NO_MATCH);
 
-  if (self->shape != SHAPE_GENERAL)
-    return shape_matches (self, subject ? subject : "", length) ? WINNOW_REGEX_MATCH
-                                                              : WINNOW_REGEX_NO_MATCH;
-
-  if (!might_match (self, subject ? subject : "", length))
+  if (subject == NULL)
+    subject = "";
+  if (self->shape == SHAPE_GENERAL && !might_match (self, subject, length))
     return WINNOW_REGEX_NO_MATCH;
 
-  rc = run_match (self, subject ? subject : "", length, 0, 0, get_scratch_match_data ());
+  return _winnow_regex_test_unchecked (self, subject, length);
+}
+
+/**
+ * _winnow_regex_test_unchecked:
+ *
+ * winnow_regex_test() for a caller that has made sure of its arguments and has just asked
+ * _winnow_regex_might_match(): the stage runner, which asks that first for every pattern it
+ * tries on a line, so the checks are not made twice.
+ */
+WinnowRegexResult
+_winnow_regex_test_unchecked (WinnowRegex *self,
+                              const char  *subject,
+                              gsize        length)
+{
+  int rc;
+
+  if (self->shape != SHAPE_GENERAL)
+    return shape_matches (self, subject, length) ? WINNOW_REGEX_MATCH : WINNOW_REGEX_NO_MATCH;
+
+  rc = run_match (self, subject, length, 0, 0, get_scratch_match_data ());
 
   if (rc >= 0)
     return WINNOW_REGEX_MATCH;

@@ -108,6 +108,9 @@ void              _winnow_regex_subject_starts    (WinnowRegex       *self,
 gboolean          _winnow_regex_might_match       (WinnowRegex       *self,
                                                    const char        *subject,
                                                    gsize              length);
+WinnowRegexResult _winnow_regex_test_unchecked    (WinnowRegex       *self,
+                                                   const char        *subject,
+                                                   gsize              length);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WinnowRegex, winnow_regex_unref)
 

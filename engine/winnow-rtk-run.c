@@ -325,13 +325,13 @@ first_match_dispatched (Run                 *run,
       const WinnowPattern *pattern = &patterns[i];
 
       candidates &= candidates - 1;
+      /* a prefix or suffix that does not fit answers before the byte pairs are needed */
+      if (!_winnow_regex_might_match (pattern->regex, line->text, line->len))
+        continue;
+
       if (pattern->n_literals > 0)
         {
           gboolean possible = FALSE;
-
-          /* a prefix or suffix that does not fit answers before the byte pairs are needed */
-          if (!_winnow_regex_might_match (pattern->regex, line->text, line->len))
-            continue;
 
           if (!looked)
             {
@@ -346,7 +346,7 @@ first_match_dispatched (Run                 *run,
             continue; /* none of the literals a match needs is in the line */
         }
 
-      if (_winnow_rtk_test_line (run, pattern->regex, line))
+      if (_winnow_rtk_test_checked_line (run, pattern->regex, line))
         return i;
     }
   return -1;
