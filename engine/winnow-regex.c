@@ -1391,6 +1391,30 @@ replace_shape (WinnowRegex            *self,
 }
 
 /**
+ * _winnow_regex_trim_length:
+ * @length_out: (out): the length of @subject once the match is replaced
+ *
+ * For the commonest replacement there is, `\s+$` by nothing (trailing spaces off every line):
+ * what winnow_regex_replace() would leave is a prefix of @subject, so the stage runner can
+ * shorten the line instead of building and storing a copy.
+ *
+ * Returns: %FALSE when @self and @js_replacement are not that pair
+ */
+gboolean
+_winnow_regex_trim_length (WinnowRegex *self,
+                           const char  *js_replacement,
+                           const char  *subject,
+                           gsize        length,
+                           gsize       *length_out)
+{
+  if (self->shape != SHAPE_SPACE_AT_END || js_replacement[0] != '\0')
+    return FALSE;
+
+  *length_out = trailing_spaces_start (subject, length);
+  return TRUE;
+}
+
+/**
  * winnow_regex_replace_func:
  * @self: a #WinnowRegex
  * @subject: valid UTF-8 text

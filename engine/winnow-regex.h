@@ -111,6 +111,11 @@ gboolean          _winnow_regex_might_match       (WinnowRegex       *self,
 WinnowRegexResult _winnow_regex_test_unchecked    (WinnowRegex       *self,
                                                    const char        *subject,
                                                    gsize              length);
+gboolean          _winnow_regex_trim_length       (WinnowRegex       *self,
+                                                   const char        *js_replacement,
+                                                   const char        *subject,
+                                                   gsize              length,
+                                                   gsize             *length_out);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WinnowRegex, winnow_regex_unref)
 

@@ -387,10 +387,20 @@ stage_replace (Run *run)
         {
           Line *line = line_at (run, i);
           g_autofree char *replaced = NULL;
+          gsize trimmed;
           guint n = 0;
 
           if (!_winnow_rtk_test_line (run, step->pattern.regex, line))
             continue;
+
+          if (_winnow_regex_trim_length (step->pattern.regex, step->replacement, line->text,
+                                         line->len, &trimmed))
+            {
+              /* the text without its trailing spaces is where it is already */
+              line->len = trimmed;
+              count++;
+              continue;
+            }
 
           replaced = winnow_regex_replace (step->pattern.regex, line->text, line->len,
                                            step->replacement, &n);

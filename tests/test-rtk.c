@@ -305,6 +305,46 @@ test_failure_words (void)
     }
 }
 
+/* `\s+$` replaced by nothing shortens the line where it is (winnow-rtk.c, stage_replace): the
+ * same text and hit counts as the same replacement written so that PCRE2 runs it, and later
+ * steps see the trimmed line. */
+static void
+test_trim_trailing_spaces (void)
+{
+  static const char * const spellings[] = { "\\\\s+$", "(?:\\\\s)+$" };
+  const char *input = "a b  \nclean\n   \n\t\nx\xE3\x80\x80 \xC2\xA0\ny\xE2\x80\x8B \n"
+                      "ends with x  \n\xC3\xA9t\xC3\xA9\t\nlast ";
+  g_autofree char *outputs[2] = { NULL, NULL };
+  guint hits[2][2];
+
+  for (guint k = 0; k < 2; k++)
+    {
+      g_autofree char *json = g_strdup_printf (
+        FILTER ("\"replace\":[{\"pattern\":\"%s\",\"replacement\":\"\"},"
+                "{\"pattern\":\"x$\",\"replacement\":\"X\"}]", ""), spellings[k]);
+      g_autoptr(WinnowFilter) filter = filter_from_json (json);
+      g_autoptr(WinnowRtkResult) result = NULL;
+      WinnowRtkOptions options;
+      WinnowTraceStage *stage;
+
+      winnow_rtk_options_init (&options);
+      options.engine_limits = FALSE;
+      result = winnow_rtk_apply (filter, input, -1, &options);
+      outputs[k] = g_strdup (winnow_rtk_result_get_text (result, NULL));
+      stage = find_stage (result, "replace");
+      g_assert_nonnull (stage);
+      for (guint h = 0; h < 2; h++)
+        hits[k][h] = winnow_trace_stage_get_rule_hit (stage, h)->count;
+    }
+
+  g_assert_cmpstr (outputs[0], ==, "a b\nclean\n\n\nX\ny\xE2\x80\x8B\nends with X\n"
+                                   "\xC3\xA9t\xC3\xA9\nlast");
+  g_assert_cmpstr (outputs[0], ==, outputs[1]);
+  g_assert_cmpuint (hits[0][0], ==, 8);
+  g_assert_cmpuint (hits[0][0], ==, hits[1][0]);
+  g_assert_cmpuint (hits[0][1], ==, hits[1][1]);
+}
+
 static void
 test_on_empty (void)
 {
@@ -564,6 +604,7 @@ main (int   argc,
   g_test_add_func ("/winnow/rtk/deduplicate", test_deduplicate);
   g_test_add_func ("/winnow/rtk/head-tail", test_head_tail);
   g_test_add_func ("/winnow/rtk/failure-words", test_failure_words);
+  g_test_add_func ("/winnow/rtk/trim-trailing-spaces", test_trim_trailing_spaces);
   g_test_add_func ("/winnow/rtk/on-empty", test_on_empty);
   g_test_add_func ("/winnow/rtk/never-larger", test_never_larger);
   g_test_add_func ("/winnow/rtk/not-utf8", test_not_utf8);
