@@ -199,6 +199,12 @@ gboolean
 _winnow_rtk_has_failure_word (Run        *run,
                               const Line *line)
 {
+#ifndef __SSE2__
+  static const guint8 first[256] = {
+    ['a'] = 1, ['A'] = 1, ['e'] = 1, ['E'] = 1, ['f'] = 1, ['F'] = 1, ['p'] = 1, ['P'] = 1,
+    ['s'] = 1, ['S'] = 1, ['t'] = 1, ['T'] = 1, [0xE2] = 1,
+  };
+#endif
   const guchar *text = (const guchar *) line->text;
   gsize len = line->len;
   gsize i = 0;
@@ -226,11 +232,6 @@ _winnow_rtk_has_failure_word (Run        *run,
     return failure_words_in_16 (tail, n_tail, 0);
   }
 #else
-  static const guint8 first[256] = {
-    ['a'] = 1, ['A'] = 1, ['e'] = 1, ['E'] = 1, ['f'] = 1, ['F'] = 1, ['p'] = 1, ['P'] = 1,
-    ['s'] = 1, ['S'] = 1, ['t'] = 1, ['T'] = 1, [0xE2] = 1,
-  };
-
   for (; i < len; i++)
     if G_UNLIKELY (first[text[i]] && failure_word_at (text, len, i))
       return TRUE;
