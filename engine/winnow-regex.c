@@ -991,7 +991,11 @@ winnow_regex_new (const char        *source,
   self->capture_count = count;
   self->has_named_groups = name_count > 0;
   read_match_hints (self, options);
-  find_affixes (self, &parsed);
+  /* only for the patterns run on every line: a check of what a pattern could do on other
+   * input (a lint probing for catastrophic backtracking) compiles without OPTIMIZE and sees
+   * PCRE2 itself */
+  if (flags & WINNOW_REGEX_OPTIMIZE)
+    find_affixes (self, &parsed);
 
   self->match_context = pcre2_match_context_create (NULL);
   pcre2_set_match_limit (self->match_context, MATCH_LIMIT);

@@ -14,7 +14,9 @@ G_BEGIN_DECLS
 /**
  * WinnowRegexFlags:
  * @WINNOW_REGEX_DEFAULT: interpret the pattern only
- * @WINNOW_REGEX_OPTIMIZE: JIT-compile the pattern now; worth it for patterns run on every line
+ * @WINNOW_REGEX_OPTIMIZE: JIT-compile the pattern now, and answer without PCRE2 when the
+ *   subject lacks the literal prefix or suffix every match has; worth it for patterns run on
+ *   every line
  * @WINNOW_REGEX_ADAPTIVE: interpret the pattern at first and JIT-compile it once it has been
  *   used a few times: cheap for a one-shot CLI call, fast in a long-running process
  */

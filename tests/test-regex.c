@@ -421,13 +421,20 @@ test_affixes (void)
 
   /* and they do turn lines away */
   {
-    g_autoptr(WinnowRegex) colon = winnow_regex_new ("^\\S+:$", "i", WINNOW_REGEX_DEFAULT, NULL);
-    g_autoptr(WinnowRegex) e = winnow_regex_new ("^E: ", "i", WINNOW_REGEX_DEFAULT, NULL);
+    g_autoptr(WinnowRegex) colon = winnow_regex_new ("^\\S+:$", "i", WINNOW_REGEX_OPTIMIZE, NULL);
+    g_autoptr(WinnowRegex) e = winnow_regex_new ("^E: ", "i", WINNOW_REGEX_OPTIMIZE, NULL);
+    g_autoptr(WinnowRegex) probed = winnow_regex_new ("(\\w+\\s?)+!$", "", WINNOW_REGEX_DEFAULT,
+                                                      NULL);
+    const char *hostile = "word word word word word word word word word word word word word "
+                          "word word word word !.,:";
 
     g_assert_false (_winnow_regex_might_match (colon, "foo: bar", 8));
     g_assert_true (_winnow_regex_might_match (colon, "foo bar:", 8));
     g_assert_false (_winnow_regex_might_match (e, "E:x", 3));
     g_assert_true (_winnow_regex_might_match (e, "e: x", 4));
+    /* without OPTIMIZE PCRE2 decides: a lint probing for catastrophic backtracking sees it */
+    g_assert_cmpint (winnow_regex_test (probed, hostile, strlen (hostile)), ==,
+                     WINNOW_REGEX_BUDGET_EXCEEDED);
   }
 }
 
