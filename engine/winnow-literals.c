@@ -21,6 +21,9 @@
 #include "config.h"
 
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "winnow-literals.h"
 #include "winnow-utf8.h"
@@ -652,6 +655,62 @@ _winnow_bigrams_of_literal (const char    *literal,
     }
 }
 
+/* pair_hash() of every lower-cased ASCII pair, indexed by the raw pair `a << 7 | b`: the
+ * per-byte work of _winnow_bigrams_of_line() is then a load and a bit set. Built once; it is
+ * 16 KiB and never changes. */
+static guint8 ascii_pair_hash[128 * 128];
+
+static const guint8 *
+get_ascii_pair_hash (void)
+{
+  static gsize ready = 0;
+
+  if (g_once_init_enter (&ready))
+    {
+      for (guint a = 0; a < 128; a++)
+        for (guint b = 0; b < 128; b++)
+          ascii_pair_hash[a << 7 | b] = pair_hash (_winnow_ascii_lower (a),
+                                                   _winnow_ascii_lower (b));
+      g_once_init_leave (&ready, 1);
+    }
+
+  return ascii_pair_hash;
+}
+
+#define HIGH_BITS G_GUINT64_CONSTANT (0x8080808080808080)
+
+static inline gboolean
+is_ascii (const guchar *p,
+          gsize         length)
+{
+  guint64 any = 0;
+  gsize i = 0;
+
+  for (; i + 8 <= length; i += 8)
+    {
+      guint64 word;
+
+      memcpy (&word, p + i, 8);
+      any |= word;
+    }
+  for (; i < length; i++)
+    any |= p[i];
+
+  return (any & HIGH_BITS) == 0;
+}
+
+#define SET_PAIR(h) (bits[(h) >> 6] |= G_GUINT64_CONSTANT (1) << ((h) & 63))
+
+/* From this length on, marking one byte per pair and packing the 256 bytes into bits at the
+ * end is cheaper than setting a bit (load, shift, or, store) per pair. The mark is the byte's
+ * top bit where SSE2 gathers top bits sixteen at a time, else its low bit. */
+#define BYTE_SET_MIN_LENGTH 32
+#ifdef __SSE2__
+#define MARK 0x80
+#else
+#define MARK 1
+#endif
+
 /**
  * _winnow_bigrams_of_line:
  *
@@ -663,24 +722,72 @@ _winnow_bigrams_of_line (const char    *line,
                          WinnowBigrams *out)
 {
   const guchar *p = (const guchar *) line;
-  guchar seen = 0;
-  guchar prev;
+  const guint8 *table;
+  guint64 *bits = out->bits;
+  gsize i;
 
   memset (out, 0, sizeof *out);
-  if (length == 0)
-    return TRUE;
+  if (length < 2)
+    return length == 0 || p[0] < 0x80;
+  if (!is_ascii (p, length))
+    return FALSE;
 
-  prev = _winnow_ascii_lower (p[0]);
-  seen = p[0];
-  for (gsize i = 1; i < length; i++)
+  table = get_ascii_pair_hash ();
+  if (length < BYTE_SET_MIN_LENGTH)
     {
-      guchar cur = _winnow_ascii_lower (p[i]);
-      guint h = pair_hash (prev, cur);
+      for (i = 1; i < length; i++)
+        {
+          guint h = table[(guint) p[i - 1] << 7 | p[i]];
 
-      out->bits[h >> 6] |= G_GUINT64_CONSTANT (1) << (h & 63);
-      seen |= p[i];
-      prev = cur;
+          SET_PAIR (h);
+        }
+      return TRUE;
     }
 
-  return (seen & 0x80) == 0;
+  {
+    guint8 set[256] = { 0 };
+
+    /* four pairs a round, the bytes read before any mark is stored (a store to @set could
+     * change them as far as the compiler knows): the loop costs as much as the work otherwise */
+    guint prev = p[0];
+
+    for (i = 1; i + 4 <= length; i += 4)
+      {
+        guint a = p[i], b = p[i + 1], c = p[i + 2], d = p[i + 3];
+
+        set[table[prev << 7 | a]] = MARK;
+        set[table[a << 7 | b]] = MARK;
+        set[table[b << 7 | c]] = MARK;
+        set[table[c << 7 | d]] = MARK;
+        prev = d;
+      }
+    for (; i < length; i++)
+      {
+        guint a = p[i];
+
+        set[table[prev << 7 | a]] = MARK;
+        prev = a;
+      }
+
+#ifdef __SSE2__
+    for (guint k = 0; k < 16; k++)
+      {
+        __m128i sixteen = _mm_loadu_si128 ((const __m128i *) (set + k * 16));
+
+        bits[k / 4] |= (guint64) (guint16) _mm_movemask_epi8 (sixteen) << (k % 4 * 16);
+      }
+#else
+    /* eight 0/1 bytes to eight bits: the multiplication moves byte k's bit to bit 56 + k */
+    for (guint w = 0; w < 4; w++)
+      for (guint k = 0; k < 8; k++)
+        {
+          guint64 eight;
+
+          memcpy (&eight, set + w * 64 + k * 8, 8);
+          bits[w] |= ((eight * G_GUINT64_CONSTANT (0x0102040810204080)) >> 56) << (k * 8);
+        }
+#endif
+  }
+
+  return TRUE;
 }

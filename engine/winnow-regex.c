@@ -46,9 +46,21 @@
 #define MATCH_LIMIT 1000000
 #define DEPTH_LIMIT 10000
 
+#define MAX_AFFIX 24
+
 /* What JavaScript's \s matches beyond ASCII whitespace. */
 #define JS_UNICODE_SPACES "\\N{U+A0}\\N{U+1680}\\N{U+2000}-\\N{U+200A}\\N{U+2028}\\N{U+2029}" \
                           "\\N{U+202F}\\N{U+205F}\\N{U+3000}\\N{U+FEFF}"
+
+/* Patterns that nearly every filter has and that nearly every line is tested against, whose
+ * answer is simpler to compute than a call into PCRE2 costs (see shape_of()). */
+typedef enum
+{
+  SHAPE_GENERAL,
+  SHAPE_BLANK,          /* ^\s*$   every character is a space (or there are none) */
+  SHAPE_EMPTY,          /* ^$      no character at all */
+  SHAPE_SPACE_AT_END,   /* \s+$    the last character is a space; the match is the last run */
+} Shape;
 
 struct _WinnowRegex
 {
@@ -68,6 +80,13 @@ struct _WinnowRegex
   guint                min_length;
   int                  first_unit;    /* -1 when unknown */
   int                  last_unit;     /* a code unit every match contains, -1 when unknown */
+  Shape                shape;         /* answered in C rather than by PCRE2 */
+  /* bytes every match starts / ends the subject with (see find_affixes()); letters lower-cased
+   * when the pattern is caseless */
+  guint8               prefix_len;
+  guint8               suffix_len;
+  char                 prefix[MAX_AFFIX];
+  char                 suffix[MAX_AFFIX];
   guint                global : 1;
   guint                sticky : 1;
   guint                jit : 1;
@@ -411,6 +430,283 @@ contains_unit (const char *subject,
          memchr (subject, g_ascii_toupper (unit), length) != NULL;
 }
 
+/* ---- shapes answered in C ------------------------------------------------------------------ */
+
+/* What these patterns are, as sources and flags. Without `m`, ^ is the start of the subject and
+ * $ (PCRE2_DOLLAR_ENDONLY) its very end, so a line's answer needs no regex engine. `y` anchors
+ * a match at the start, which changes nothing for the two starting with ^ and everything for
+ * \s+$. The other flags do not touch spaces. */
+static Shape
+shape_of (const char    *source,
+          const JsFlags *flags)
+{
+  if (flags->options & PCRE2_MULTILINE)
+    return SHAPE_GENERAL;
+  if (strcmp (source, "^\\s*$") == 0)
+    return SHAPE_BLANK;
+  if (strcmp (source, "^$") == 0)
+    return SHAPE_EMPTY;
+  if (strcmp (source, "\\s+$") == 0 && !flags->sticky)
+    return SHAPE_SPACE_AT_END;
+  return SHAPE_GENERAL;
+}
+
+/* Whether the character at @p (of valid UTF-8) is one the translated \s matches: PCRE2's
+ * ASCII spaces (tab, line feed, vertical tab, form feed, carriage return, space) and
+ * JS_UNICODE_SPACES. Sets @next past it. */
+static inline gboolean
+is_js_space (const char  *p,
+             const char **next)
+{
+  guchar c = (guchar) *p;
+  gunichar u;
+
+  if (c < 0x80)
+    {
+      *next = p + 1;
+      return c == ' ' || (c >= '\t' && c <= '\r');
+    }
+
+  u = g_utf8_get_char (p);
+  *next = g_utf8_next_char (p);
+  return u == 0xA0 || u == 0x1680 || (u >= 0x2000 && u <= 0x200A) || u == 0x2028 ||
+         u == 0x2029 || u == 0x202F || u == 0x205F || u == 0x3000 || u == 0xFEFF;
+}
+
+static gboolean
+all_spaces (const char *subject,
+            gsize       length)
+{
+  const char *end = subject + length;
+
+  for (const char *p = subject; p < end;)
+    if (!is_js_space (p, &p))
+      return FALSE;
+  return TRUE;
+}
+
+/* Where the run of spaces that ends @subject starts (@length when it ends in something else). */
+static gsize
+trailing_spaces_start (const char *subject,
+                       gsize       length)
+{
+  gsize start = length;
+
+  while (start > 0)
+    {
+      gsize prev = start - 1;
+      const char *next;
+
+      while (prev > 0 && ((guchar) subject[prev] & 0xC0) == 0x80)
+        prev--; /* back to the first byte of the character */
+      if (!is_js_space (subject + prev, &next))
+        break;
+      start = prev;
+    }
+
+  return start;
+}
+
+static gboolean
+shape_matches (WinnowRegex *self,
+               const char  *subject,
+               gsize        length)
+{
+  switch (self->shape)
+    {
+    case SHAPE_BLANK:
+      return all_spaces (subject, length);
+    case SHAPE_EMPTY:
+      return length == 0;
+    case SHAPE_SPACE_AT_END:
+      return trailing_spaces_start (subject, length) < length;
+    case SHAPE_GENERAL:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* ---- literal prefix and suffix ------------------------------------------------------------ */
+
+typedef struct
+{
+  int    byte;    /* the literal byte, or -1 for anything else */
+  guint8 quant;   /* 0 none, 1 `+`, 2 any other quantifier */
+  char   anchor;  /* '^' or '$' for those, else 0 */
+} Token;
+
+/* Skips a class at @p (just past its `[`): in JavaScript the first unescaped `]` closes it,
+ * even right after `[` or `[^`. NULL if it does not close. */
+static const char *
+skip_class (const char *p)
+{
+  if (*p == '^')
+    p++;
+  while (*p != '\0' && *p != ']')
+    p += (*p == '\\' && p[1] != '\0') ? 2 : 1;
+  return *p == ']' ? p + 1 : NULL;
+}
+
+/* The top-level items of a JavaScript pattern, each a literal byte or "something else", with
+ * its quantifier. FALSE for a top-level alternative or anything not clearly understood. A
+ * caseless k or s is "something else": PCRE2 matches the Kelvin sign and the long s with them,
+ * which are other bytes; so is any non-ASCII character. */
+static gboolean
+tokenize (const char *source,
+          gboolean    caseless,
+          GArray     *tokens)
+{
+  for (const char *p = source; *p != '\0';)
+    {
+      Token token = { -1, 0, 0 };
+      guchar c = (guchar) *p;
+
+      if (c == '\\')
+        {
+          guchar e = (guchar) p[1];
+
+          if (e == '\0')
+            return FALSE;
+          if (!g_ascii_isalnum (e) && e < 0x80)
+            token.byte = e;  /* an escaped punctuation character is itself */
+          p += 2;
+          if (e >= 0x80)
+            p = g_utf8_next_char (p - 1);
+          else if (strchr ("uxckpP0123456789", e) != NULL)
+            {
+              /* \u00e9 \u{1F600} \x41 \cA \k<name> \p{L} \12: the rest of the escape, or
+               * more (which only makes the pattern look less literal than it is) */
+              while (g_ascii_isalnum (*p) || (*p != '\0' && strchr ("{}<>_", *p) != NULL))
+                p++;
+            }
+        }
+      else if (c == '[')
+        {
+          if ((p = skip_class (p + 1)) == NULL)
+            return FALSE;
+        }
+      else if (c == '(')
+        {
+          int depth = 1;
+
+          for (p++; *p != '\0' && depth > 0;)
+            {
+              if (*p == '\\' && p[1] != '\0')
+                p += 2;
+              else if (*p == '[')
+                {
+                  if ((p = skip_class (p + 1)) == NULL)
+                    return FALSE;
+                }
+              else
+                {
+                  depth += *p == '(' ? 1 : *p == ')' ? -1 : 0;
+                  p++;
+                }
+            }
+          if (depth > 0)
+            return FALSE;
+        }
+      else if (c == '^' || c == '$')
+        {
+          token.anchor = c;
+          p++;
+        }
+      else if (c == '.')
+        p++;
+      else if (strchr ("|)]{}*+?", c) != NULL)
+        return FALSE;
+      else if (c >= 0x80)
+        p = g_utf8_next_char (p);
+      else
+        {
+          if (!(caseless && strchr ("kKsS", c) != NULL))
+            token.byte = caseless ? _winnow_ascii_lower (c) : c;
+          p++;
+        }
+
+      if (*p == '*' || *p == '?')
+        token.quant = 2, p++;
+      else if (*p == '+')
+        token.quant = 1, p++;
+      else if (*p == '{')
+        {
+          const char *close = strchr (p, '}');
+
+          if (close == NULL)
+            return FALSE;
+          token.quant = 2;
+          p = close + 1;
+        }
+      if (token.quant != 0 && *p == '?')
+        p++; /* lazy */
+      if (token.quant != 0 && (token.anchor != 0 || (*p != '\0' && strchr ("*+?{", *p) != NULL)))
+        return FALSE;
+
+      g_array_append_val (tokens, token);
+    }
+
+  return TRUE;
+}
+
+/* A match of `^abc…` starts the subject with "abc", one of `…xyz$` ends it with "xyz" (without
+ * the m flag, ^ and $ are the ends of the subject); a literal repeated with + counts once.
+ * Checking them costs a comparison, where a call into PCRE2 costs more than many short lines
+ * are long, and it answers before the stage runner works out a line's byte pairs. */
+static void
+find_affixes (WinnowRegex   *self,
+              const JsFlags *flags)
+{
+  g_autoptr(GArray) tokens = g_array_new (FALSE, FALSE, sizeof (Token));
+  const Token *t;
+  guint n;
+
+  if ((flags->options & PCRE2_MULTILINE) || flags->unicode || !g_str_is_ascii (self->source) ||
+      !tokenize (self->source, (flags->options & PCRE2_CASELESS) != 0, tokens))
+    return;
+
+  t = (const Token *) tokens->data;
+  n = tokens->len;
+
+  if (n > 0 && t[0].anchor == '^')
+    for (guint i = 1; i < n && t[i].byte >= 0 && t[i].quant < 2 &&
+                      self->prefix_len < MAX_AFFIX; i++)
+      {
+        self->prefix[self->prefix_len++] = (char) t[i].byte;
+        if (t[i].quant == 1)
+          break;
+      }
+
+  if (n > 0 && t[n - 1].anchor == '$')
+    {
+      guint start = n - 1;
+
+      while (start > 0 && t[start - 1].byte >= 0 && t[start - 1].quant < 2 &&
+             n - 1 - start < MAX_AFFIX)
+        {
+          start--;
+          if (t[start].quant == 1)
+            break;
+        }
+      for (guint i = start; i < n - 1; i++)
+        self->suffix[self->suffix_len++] = (char) t[i].byte;
+    }
+}
+
+static inline gboolean
+affix_equal (const char *text,
+             const char *affix,
+             guint       n,
+             gboolean    caseless)
+{
+  if (!caseless)
+    return memcmp (text, affix, n) == 0;
+  for (guint i = 0; i < n; i++)
+    if (_winnow_ascii_lower ((guchar) text[i]) != (guchar) affix[i])
+      return FALSE;
+  return TRUE;
+}
+
 /* FALSE when PCRE2's own analysis of the pattern already rules a match out. */
 static inline gboolean
 might_match (WinnowRegex *self,
@@ -418,6 +714,16 @@ might_match (WinnowRegex *self,
              gsize        length)
 {
   if (length < self->min_length)
+    return FALSE;
+  if (self->prefix_len > 0 &&
+      (length < self->prefix_len ||
+       !affix_equal (subject, self->prefix, self->prefix_len,
+                     (self->compile_options & PCRE2_CASELESS) != 0)))
+    return FALSE;
+  if (self->suffix_len > 0 &&
+      (length < self->suffix_len ||
+       !affix_equal (subject + length - self->suffix_len, self->suffix, self->suffix_len,
+                     (self->compile_options & PCRE2_CASELESS) != 0)))
     return FALSE;
   if (self->first_unit >= 0)
     {
@@ -496,6 +802,19 @@ compute_starts (WinnowRegex *self,
   uint32_t first_type = 0, first = 0;
   const uint8_t *bitmap = NULL;
 
+  if (self->shape == SHAPE_BLANK || self->shape == SHAPE_EMPTY)
+    {
+      /* a non-empty blank subject starts with an ASCII space or the first byte of a Unicode
+       * one (U+00A0 C2, U+1680 E1, U+2000… E2, U+3000 E3, U+FEFF EF) */
+      static const guchar space_starts[] = { '\t', '\n', '\v', '\f', '\r', ' ',
+                                             0xC2, 0xE1, 0xE2, 0xE3, 0xEF };
+
+      memset (starts, 0, 4 * sizeof (guint64));
+      for (guint k = 0; self->shape == SHAPE_BLANK && k < G_N_ELEMENTS (space_starts); k++)
+        starts[space_starts[k] >> 6] |= G_GUINT64_CONSTANT (1) << (space_starts[k] & 63);
+      return;
+    }
+
   memset (starts, 0xff, 4 * sizeof (guint64));
   if (self->anchored && self->first_unit >= 0)
     {
@@ -559,6 +878,21 @@ _winnow_regex_subject_starts (WinnowRegex *self,
 
   memcpy (starts, self->starts, 4 * sizeof (guint64));
   *empty = might_match (self, "", 0);
+}
+
+/**
+ * _winnow_regex_might_match:
+ *
+ * The cheap checks winnow_regex_test() makes before it calls into PCRE2 (length, literal
+ * prefix and suffix, first and last code units): %FALSE means @self cannot match @subject.
+ * The stage runner asks before it works out a line's byte pairs.
+ */
+gboolean
+_winnow_regex_might_match (WinnowRegex *self,
+                           const char  *subject,
+                           gsize        length)
+{
+  return self->shape != SHAPE_GENERAL || might_match (self, subject, length);
 }
 
 /**
@@ -649,7 +983,11 @@ winnow_regex_new (const char        *source,
   if (self->code == NULL)
     return NULL;
 
-  if (flags & WINNOW_REGEX_OPTIMIZE)
+  /* a shape never reaches PCRE2's matcher: nothing to JIT-compile */
+  self->shape = shape_of (source, &parsed);
+  if (self->shape != SHAPE_GENERAL)
+    ;
+  else if (flags & WINNOW_REGEX_OPTIMIZE)
     self->jit = pcre2_jit_compile (self->code, PCRE2_JIT_COMPLETE) == 0; /* else interpreted */
   else if (flags & WINNOW_REGEX_ADAPTIVE)
     self->adaptive = TRUE;
@@ -659,6 +997,11 @@ winnow_regex_new (const char        *source,
   self->capture_count = count;
   self->has_named_groups = name_count > 0;
   read_match_hints (self, options);
+  /* only for the patterns run on every line: a check of what a pattern could do on other
+   * input (a lint probing for catastrophic backtracking) compiles without OPTIMIZE and sees
+   * PCRE2 itself */
+  if (flags & WINNOW_REGEX_OPTIMIZE)
+    find_affixes (self, &parsed);
 
   self->match_context = pcre2_match_context_create (NULL);
   pcre2_set_match_limit (self->match_context, MATCH_LIMIT);
@@ -800,15 +1143,35 @@ winnow_regex_test (WinnowRegex *self,
                    const char  *subject,
                    gsize        length)
 {
-  int rc;
-
   g_return_val_if_fail (self != NULL, WINNOW_REGEX_NO_MATCH);
   g_return_val_if_fail (subject != NULL || length == 0, WINNOW_REGEX_NO_MATCH);
 
-  if (!might_match (self, subject ? subject : "", length))
+  if (subject == NULL)
+    subject = "";
+  if (self->shape == SHAPE_GENERAL && !might_match (self, subject, length))
     return WINNOW_REGEX_NO_MATCH;
 
-  rc = run_match (self, subject ? subject : "", length, 0, 0, get_scratch_match_data ());
+  return _winnow_regex_test_unchecked (self, subject, length);
+}
+
+/**
+ * _winnow_regex_test_unchecked:
+ *
+ * winnow_regex_test() for a caller that has made sure of its arguments and has just asked
+ * _winnow_regex_might_match(): the stage runner, which asks that first for every pattern it
+ * tries on a line, so the checks are not made twice.
+ */
+WinnowRegexResult
+_winnow_regex_test_unchecked (WinnowRegex *self,
+                              const char  *subject,
+                              gsize        length)
+{
+  int rc;
+
+  if (self->shape != SHAPE_GENERAL)
+    return shape_matches (self, subject, length) ? WINNOW_REGEX_MATCH : WINNOW_REGEX_NO_MATCH;
+
+  rc = run_match (self, subject, length, 0, 0, get_scratch_match_data ());
 
   if (rc >= 0)
     return WINNOW_REGEX_MATCH;
@@ -995,6 +1358,75 @@ expand_func (WinnowRegex            *regex,
   return TRUE;
 }
 
+/* winnow_regex_replace_func() for a shape: each has at most one match, and it ends the
+ * subject (^\s*$ and ^$ cannot match again after a match, \s+$ finds nothing in the empty
+ * rest), so the global flag changes nothing. */
+static char *
+replace_shape (WinnowRegex            *self,
+               const char             *subject,
+               gsize                   length,
+               WinnowRegexReplaceFunc  func,
+               gpointer                user_data,
+               guint                  *n_replaced,
+               WinnowRegexResult      *status)
+{
+  GString *out = g_string_sized_new (length + 16);
+  gsize offsets[2] = { 0, length };
+  WinnowRegexMatch match = { subject, length, offsets, 1 };
+  gboolean matched;
+  guint count = 0;
+
+  if (self->shape == SHAPE_SPACE_AT_END)
+    {
+      offsets[0] = trailing_spaces_start (subject, length);
+      matched = offsets[0] < length;
+    }
+  else
+    matched = shape_matches (self, subject, length);
+
+  if (matched)
+    {
+      g_string_append_len (out, subject, offsets[0]);
+      if (func (self, &match, out, user_data))
+        count++;
+      else
+        g_string_append_len (out, subject + offsets[0], offsets[1] - offsets[0]);
+    }
+  else
+    g_string_append_len (out, subject, length);
+
+  if (n_replaced != NULL)
+    *n_replaced = count;
+  if (status != NULL)
+    *status = matched ? WINNOW_REGEX_MATCH : WINNOW_REGEX_NO_MATCH;
+
+  return g_string_free (out, FALSE);
+}
+
+/**
+ * _winnow_regex_trim_length:
+ * @length_out: (out): the length of @subject once the match is replaced
+ *
+ * For the commonest replacement there is, `\s+$` by nothing (trailing spaces off every line):
+ * what winnow_regex_replace() would leave is a prefix of @subject, so the stage runner can
+ * shorten the line instead of building and storing a copy.
+ *
+ * Returns: %FALSE when @self and @js_replacement are not that pair
+ */
+gboolean
+_winnow_regex_trim_length (WinnowRegex *self,
+                           const char  *js_replacement,
+                           const char  *subject,
+                           gsize        length,
+                           gsize       *length_out)
+{
+  if (self->shape != SHAPE_SPACE_AT_END || js_replacement[0] != '\0')
+    return FALSE;
+
+  *length_out = trailing_spaces_start (subject, length);
+  return TRUE;
+}
+
 /**
  * winnow_regex_replace_func:
  * @self: a #WinnowRegex
@@ -1036,6 +1468,9 @@ winnow_regex_replace_func (WinnowRegex            *self,
 
   if (subject == NULL)
     subject = "";
+
+  if (self->shape != SHAPE_GENERAL)
+    return replace_shape (self, subject, length, func, user_data, n_replaced, status);
 
   md = pcre2_match_data_create_from_pattern (self->code, NULL);
   ovector = pcre2_get_ovector_pointer (md);

@@ -14,7 +14,9 @@ G_BEGIN_DECLS
 /**
  * WinnowRegexFlags:
  * @WINNOW_REGEX_DEFAULT: interpret the pattern only
- * @WINNOW_REGEX_OPTIMIZE: JIT-compile the pattern now; worth it for patterns run on every line
+ * @WINNOW_REGEX_OPTIMIZE: JIT-compile the pattern now, and answer without PCRE2 when the
+ *   subject lacks the literal prefix or suffix every match has; worth it for patterns run on
+ *   every line
  * @WINNOW_REGEX_ADAPTIVE: interpret the pattern at first and JIT-compile it once it has been
  *   used a few times: cheap for a one-shot CLI call, fast in a long-running process
  */
@@ -105,6 +107,17 @@ char             *winnow_regex_translate          (const char        *source,
 void              _winnow_regex_subject_starts    (WinnowRegex       *self,
                                                    guint64            starts[4],
                                                    gboolean          *empty);
+gboolean          _winnow_regex_might_match       (WinnowRegex       *self,
+                                                   const char        *subject,
+                                                   gsize              length);
+WinnowRegexResult _winnow_regex_test_unchecked    (WinnowRegex       *self,
+                                                   const char        *subject,
+                                                   gsize              length);
+gboolean          _winnow_regex_trim_length       (WinnowRegex       *self,
+                                                   const char        *js_replacement,
+                                                   const char        *subject,
+                                                   gsize              length,
+                                                   gsize             *length_out);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (WinnowRegex, winnow_regex_unref)
 

@@ -14,6 +14,10 @@
 #include "winnow-rtk-run.h"
 #include "winnow-utf8.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 /* ---- 9. deduplicate ---------------------------------------------------------------------- */
 
 void
@@ -78,15 +82,6 @@ static const struct { const char *word; guint8 len; } failure_words[] = {
   { "\xE2\x9C\x96", 3 } /* ✖ */, { "\xE2\x9C\x97", 3 } /* ✗ */,
 };
 
-/* Hash of four bytes, lower-cased the cheap way: OR-ing 0x20 into each byte lower-cases a
- * letter and turns no other byte into a lower-case letter, and the ASCII words are letters
- * for their first four bytes, so a word can only start where the hashes agree. */
-static inline guint
-start_hash (guint32 four)
-{
-  return ((four | 0x20202020u) * 0x9E3779B1u) >> 24;
-}
-
 /* Called before the lines are looked at, possibly from several threads. */
 static void
 prepare_failure_masks (Run *run)
@@ -95,15 +90,7 @@ prepare_failure_masks (Run *run)
     return;
 
   for (guint w = 0; w < N_ASCII_FAILURE_WORDS; w++)
-    {
-      guint32 start;
-      guint h;
-
-      _winnow_bigrams_of_literal (failure_words[w].word, &run->failure_masks[w]);
-      memcpy (&start, failure_words[w].word, 4);
-      h = start_hash (start);
-      run->failure_starts[h >> 6] |= G_GUINT64_CONSTANT (1) << (h & 63);
-    }
+    _winnow_bigrams_of_literal (failure_words[w].word, &run->failure_masks[w]);
   run->failure_masks_ready = TRUE;
 }
 
@@ -127,49 +114,130 @@ may_have_failure_word (Run        *run,
   return FALSE;
 }
 
+/* The first four bytes of an ASCII failure word as a number, the way memcpy() reads them. */
+#if G_BYTE_ORDER == G_LITTLE_ENDIAN
+#define HEAD(a, b, c, d) ((guint32) (a) | (guint32) (b) << 8 | (guint32) (c) << 16 | \
+                          (guint32) (d) << 24)
+#else
+#define HEAD(a, b, c, d) ((guint32) (d) | (guint32) (c) << 8 | (guint32) (b) << 16 | \
+                          (guint32) (a) << 24)
+#endif
+
+/* Whether a failure word starts at @i. The ASCII words' first four bytes are letters, so
+ * OR-ing 0x20 into four bytes of text (which lower-cases a letter and turns no other byte into
+ * a lower-case letter) gives a word's first four bytes exactly where the text has them in any
+ * case; only then is the rest compared. */
+static inline gboolean
+failure_word_at (const guchar *text,
+                 gsize         len,
+                 gsize         i)
+{
+  gsize left = len - i;
+  guint32 four;
+  guint w;
+
+  if (text[i] >= 0x80)
+    return left >= 3 && text[i] == 0xE2 && text[i + 1] == 0x9C &&
+           (text[i + 2] == 0x96 || text[i + 2] == 0x97); /* ✖ ✗ */
+  if (left < 4)
+    return FALSE; /* too short for every ASCII word */
+
+  memcpy (&four, text + i, 4);
+  switch (four | 0x20202020u)
+    {
+    case HEAD ('e', 'r', 'r', 'o'): w = 0; break;
+    case HEAD ('f', 'a', 'i', 'l'): return TRUE;
+    case HEAD ('e', 'x', 'c', 'e'): w = 2; break;
+    case HEAD ('t', 'r', 'a', 'c'): w = 3; break;
+    case HEAD ('p', 'a', 'n', 'i'): w = 4; break;
+    case HEAD ('f', 'a', 't', 'a'): w = 5; break;
+    case HEAD ('a', 'b', 'o', 'r'): w = 6; break;
+    case HEAD ('a', 's', 's', 'e'): w = 7; break;
+    case HEAD ('s', 'e', 'g', 'm'): w = 8; break;
+    default: return FALSE;
+    }
+
+  return left >= failure_words[w].len &&
+         _winnow_ascii_equal_lower ((const char *) text + i + 4, failure_words[w].word + 4,
+                                    failure_words[w].len - 4);
+}
+
+#ifdef __SSE2__
+/* Whether a failure word starts at one of @text[@i] … @text[@i + 15] (which must be followed
+ * by at least one more readable byte). */
+static inline gboolean
+failure_words_in_16 (const guchar *text,
+                     gsize         len,
+                     gsize         i)
+{
+  const __m128i lower = _mm_set1_epi8 (0x20);
+  __m128i b0 = _mm_loadu_si128 ((const __m128i *) (text + i));
+  __m128i l0 = _mm_or_si128 (b0, lower);
+  __m128i l1 = _mm_or_si128 (_mm_loadu_si128 ((const __m128i *) (text + i + 1)), lower);
+#define IS(v, ch) _mm_cmpeq_epi8 ((v), _mm_set1_epi8 (ch))
+  __m128i second_a = IS (l1, 'a');
+  __m128i second_r = IS (l1, 'r');
+  __m128i may;
+
+  may = _mm_and_si128 (IS (l0, 'e'), _mm_or_si128 (second_r, IS (l1, 'x')));
+  may = _mm_or_si128 (may, _mm_and_si128 (_mm_or_si128 (IS (l0, 'f'), IS (l0, 'p')), second_a));
+  may = _mm_or_si128 (may, _mm_and_si128 (IS (l0, 't'), second_r));
+  may = _mm_or_si128 (may, _mm_and_si128 (IS (l0, 'a'), _mm_or_si128 (IS (l1, 'b'),
+                                                                     IS (l1, 's'))));
+  may = _mm_or_si128 (may, _mm_and_si128 (IS (l0, 's'), IS (l1, 'e')));
+  may = _mm_or_si128 (may, IS (b0, (char) 0xE2));
+#undef IS
+
+  for (guint mask = (guint) _mm_movemask_epi8 (may); mask != 0; mask &= mask - 1)
+    if (failure_word_at (text, len, i + __builtin_ctz (mask)))
+      return TRUE;
+  return FALSE;
+}
+#endif
+
 gboolean
 _winnow_rtk_has_failure_word (Run        *run,
                               const Line *line)
 {
+#ifndef __SSE2__
   static const guint8 first[256] = {
     ['a'] = 1, ['A'] = 1, ['e'] = 1, ['E'] = 1, ['f'] = 1, ['F'] = 1, ['p'] = 1, ['P'] = 1,
     ['s'] = 1, ['S'] = 1, ['t'] = 1, ['T'] = 1, [0xE2] = 1,
   };
+#endif
   const guchar *text = (const guchar *) line->text;
   gsize len = line->len;
+  gsize i = 0;
 
   if (!may_have_failure_word (run, line))
     return FALSE;
 
-  for (gsize i = 0; i < len; i++)
-    {
-      char c;
+#ifdef __SSE2__
+  /* Sixteen positions at a time: a word can only start where the first two bytes, OR-ed with
+   * 0x20, are those of a word — "er", "ex", "fa", "tr", "pa", "ab", "as", "se" — or at the
+   * lead byte of ✖ and ✗. The second vector is the first one byte on, so sixteen positions
+   * need seventeen bytes; the last few positions are looked at in a zero-padded copy (a zero
+   * byte starts nothing). */
+  {
+    guchar tail[32];
+    gsize n_tail;
 
-      if G_LIKELY (!first[text[i]])
-        continue;
+    for (; i + 17 <= len; i += 16)
+      if G_UNLIKELY (failure_words_in_16 (text, len, i))
+        return TRUE;
 
-      if (text[i] < 0x80 && run->failure_masks_ready)
-        {
-          guint32 four;
-          guint h;
-
-          if (len - i < 4)
-            continue; /* too short for every ASCII word */
-          memcpy (&four, text + i, 4);
-          h = start_hash (four);
-          if (!((run->failure_starts[h >> 6] >> (h & 63)) & 1))
-            continue; /* no ASCII word starts here */
-        }
-
-      c = _winnow_ascii_lower (text[i]);
-      for (guint w = 0; w < G_N_ELEMENTS (failure_words); w++)
-        if (failure_words[w].word[0] == c && len - i >= failure_words[w].len &&
-            _winnow_ascii_equal_lower ((const char *) text + i, failure_words[w].word,
-                                       failure_words[w].len))
-          return TRUE;
-    }
+    n_tail = len - i;
+    memset (tail, 0, sizeof tail);
+    memcpy (tail, text + i, n_tail);
+    return failure_words_in_16 (tail, n_tail, 0);
+  }
+#else
+  for (; i < len; i++)
+    if G_UNLIKELY (first[text[i]] && failure_word_at (text, len, i))
+      return TRUE;
 
   return FALSE;
+#endif
 }
 
 /* ---- 10. headLines / tailLines / maxLines ------------------------------------------------ */

@@ -75,7 +75,6 @@ typedef struct
   guint8                    *pairs_state;
   guint                      n_pairs;
   WinnowBigrams              failure_masks[N_ASCII_FAILURE_WORDS];
-  guint64                    failure_starts[4];  /* hashes of the words' first four letters */
   gboolean                   failure_masks_ready;
   GStringChunk              *chunk;        /* text of every line we rewrote or inserted */
   GListStore                *stages;
@@ -162,6 +161,20 @@ _winnow_rtk_test_line (Run         *run,
   return result == WINNOW_REGEX_MATCH;
 }
 
+/* _winnow_rtk_test_line() once _winnow_regex_might_match() has said yes. */
+static inline gboolean
+_winnow_rtk_test_checked_line (Run         *run,
+                               WinnowRegex *regex,
+                               const Line  *line)
+{
+  WinnowRegexResult result = _winnow_regex_test_unchecked (regex, line->text, line->len);
+
+  if G_UNLIKELY (result == WINNOW_REGEX_BUDGET_EXCEEDED)
+    g_atomic_int_inc (&run->budget_exceeded);
+
+  return result == WINNOW_REGEX_MATCH;
+}
+
 /* Index of the first pattern matching @line, or -1. (A union of the list as one regex was
  * measured slower: it loses PCRE2's start-of-match optimisations.) */
 static inline const WinnowBigrams *
@@ -194,6 +207,10 @@ _winnow_rtk_first_match (Run                 *run,
     {
       const WinnowPattern *pattern = &patterns[i];
 
+      /* a prefix or suffix that does not fit answers before the byte pairs are needed */
+      if (!_winnow_regex_might_match (pattern->regex, line->text, line->len))
+        continue;
+
       if (pattern->n_literals > 0)
         {
           gboolean possible = FALSE;
@@ -211,7 +228,7 @@ _winnow_rtk_first_match (Run                 *run,
             continue; /* none of the literals a match needs is in the line */
         }
 
-      if (_winnow_rtk_test_line (run, pattern->regex, line))
+      if (_winnow_rtk_test_checked_line (run, pattern->regex, line))
         return i;
     }
   return -1;

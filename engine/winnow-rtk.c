@@ -215,14 +215,16 @@ escape_length (const char *p,
     }
 }
 
-/* Removes escapes and, where carriage returns redraw a line, keeps its last non-empty frame. */
+/* Removes escapes and, where carriage returns redraw a line, keeps its last non-empty frame.
+ * @clean is scratch space shared by all the lines; the text between escapes is copied a run at
+ * a time. */
 static gboolean
-clean_terminal_line (Run  *run,
-                     Line *line,
-                     guint *n_escapes)
+clean_terminal_line (Run     *run,
+                     Line    *line,
+                     GString *clean,
+                     guint   *n_escapes)
 {
   const char *end = line->text + line->len;
-  GString *clean;
   const char *frame;
   gsize frame_len;
 
@@ -230,16 +232,16 @@ clean_terminal_line (Run  *run,
     return FALSE;
   line->flags &= ~LINE_TERMINAL;
 
-  clean = g_string_sized_new (line->len);
+  g_string_truncate (clean, 0);
   for (const char *p = line->text; p < end;)
     {
-      if (*p == '\x1b')
-        {
-          p += escape_length (p, end);
-          (*n_escapes)++;
-        }
-      else
-        g_string_append_c (clean, *p++);
+      const char *esc = memchr (p, '\x1b', end - p);
+
+      g_string_append_len (clean, p, (esc ? esc : end) - p);
+      if (esc == NULL)
+        break;
+      p = esc + escape_length (esc, end);
+      (*n_escapes)++;
     }
 
   frame = clean->str;
@@ -270,7 +272,6 @@ clean_terminal_line (Run  *run,
 
   line->text = g_string_chunk_insert_len (run->chunk, frame, frame_len);
   line->len = frame_len;
-  g_string_free (clean, TRUE);
 
   return TRUE;
 }
@@ -279,11 +280,12 @@ static void
 stage_strip_ansi (Run *run)
 {
   WinnowTraceStage *stage = _winnow_rtk_stage_begin (run, "stripAnsi");
+  g_autoptr(GString) clean = g_string_sized_new (256);
   guint n_escapes = 0;
   guint n_lines = 0;
 
   for (guint i = 0; i < run->lines.len; i++)
-    if (clean_terminal_line (run, line_at (run, i), &n_escapes))
+    if (clean_terminal_line (run, line_at (run, i), clean, &n_escapes))
       n_lines++;
 
   _winnow_trace_stage_add_hits (stage, "rules.stripAnsi", NULL, n_lines);
@@ -387,10 +389,20 @@ stage_replace (Run *run)
         {
           Line *line = line_at (run, i);
           g_autofree char *replaced = NULL;
+          gsize trimmed;
           guint n = 0;
 
           if (!_winnow_rtk_test_line (run, step->pattern.regex, line))
             continue;
+
+          if (_winnow_regex_trim_length (step->pattern.regex, step->replacement, line->text,
+                                         line->len, &trimmed))
+            {
+              /* the text without its trailing spaces is where it is already */
+              line->len = trimmed;
+              count++;
+              continue;
+            }
 
           replaced = winnow_regex_replace (step->pattern.regex, line->text, line->len,
                                            step->replacement, &n);

@@ -281,12 +281,161 @@ test_subject_starts (void)
   g_assert_true (may_start ("^a|b", "i", 'b', &empty));
   g_assert_true (may_start ("^[|]x|y", "i", 'y', &empty));
   g_assert_true (may_start ("error", "i", 'x', &empty));
-  g_assert_true (may_start ("^\\s*$", "i", 'x', &empty));
+  g_assert_true (may_start ("^\\s*(?:)$", "i", 'x', &empty));
+  g_assert_true (empty);
+
+  /* ^\s*$ is answered in C: only a space or the first byte of a Unicode space starts it */
+  g_assert_true (may_start ("^\\s*$", "i", ' ', &empty));
+  g_assert_true (empty);
+  g_assert_true (may_start ("^\\s*$", "i", '\t', &empty));
+  g_assert_true (may_start ("^\\s*$", "i", 0xC2, &empty));
+  g_assert_true (may_start ("^\\s*$", "i", 0xE3, &empty));
+  g_assert_false (may_start ("^\\s*$", "i", 'x', &empty));
+  g_assert_false (may_start ("^$", "i", ' ', &empty));
   g_assert_true (empty);
   g_assert_true (may_start ("^a", "im", 'x', &empty));
   g_assert_true (may_start ("^(?:a)?b", "i", 'b', &empty));
   g_assert_false (may_start ("^(?:a)?b", "i", 'c', &empty));
 
+}
+
+/* ^\s*$, ^$ and \s+$ are answered without PCRE2 (winnow-regex.c, shapes): the same answers
+ * and replacements as the same patterns written so that PCRE2 runs them, for every flag that
+ * keeps the shape and for subjects made of every kind of character JavaScript's \s knows. */
+static void
+test_shapes (void)
+{
+  static const char * const shapes[][2] = {
+    { "^\\s*$", "^(?:\\s)*$" }, { "^$", "^(?:)$" }, { "\\s+$", "(?:\\s)+$" },
+  };
+  static const char * const flag_sets[] = { "", "i", "g", "s", "y", "gy", "m", "gim" };
+  static const char * const pieces[] = {
+    "", " ", "\t", "\n", "\v", "\f", "\r", "a", "-", "\xC2\xA0", "\xC2\x85",
+    "\xE1\x9A\x80", "\xE1\xA0\x8E", "\xE2\x80\x80", "\xE2\x80\x8A", "\xE2\x80\x8B",
+    "\xE2\x80\xA8", "\xE2\x80\xA9", "\xE2\x80\xAF", "\xE2\x81\x9F", "\xE3\x80\x80",
+    "\xEF\xBB\xBF", "\xC3\xA9", "\xF0\x9F\x98\x80",
+  };
+  g_autoptr(GPtrArray) subjects = g_ptr_array_new_with_free_func (g_free);
+
+  /* every piece alone, and every pair and triple of them */
+  for (guint a = 0; a < G_N_ELEMENTS (pieces); a++)
+    for (guint b = 0; b < G_N_ELEMENTS (pieces); b++)
+      {
+        g_ptr_array_add (subjects, g_strconcat (pieces[a], pieces[b], NULL));
+        for (guint c = 0; c < G_N_ELEMENTS (pieces); c += 3)
+          g_ptr_array_add (subjects, g_strconcat (pieces[a], pieces[b], pieces[c], NULL));
+      }
+  /* every code point below U+3100 and a few above, alone and after a letter */
+  for (gunichar u = 1; u < 0x3100; u++)
+    {
+      char buf[8] = { 0 };
+
+      if (u >= 0xD800 && u < 0xE000)
+        continue;
+      g_unichar_to_utf8 (u, buf);
+      g_ptr_array_add (subjects, g_strdup (buf));
+      g_ptr_array_add (subjects, g_strconcat ("x", buf, NULL));
+    }
+  g_ptr_array_add (subjects, g_strdup ("\xEF\xBB\xBF\xEF\xBB\xBE"));
+
+  for (guint k = 0; k < G_N_ELEMENTS (shapes); k++)
+    for (guint f = 0; f < G_N_ELEMENTS (flag_sets); f++)
+      {
+        g_autoptr(WinnowRegex) fast = winnow_regex_new (shapes[k][0], flag_sets[f],
+                                                        WINNOW_REGEX_OPTIMIZE, NULL);
+        g_autoptr(WinnowRegex) slow = winnow_regex_new (shapes[k][1], flag_sets[f],
+                                                        WINNOW_REGEX_OPTIMIZE, NULL);
+
+        g_assert_nonnull (fast);
+        g_assert_nonnull (slow);
+        for (guint i = 0; i < subjects->len; i++)
+          {
+            const char *subject = g_ptr_array_index (subjects, i);
+            gsize len = strlen (subject);
+            guint n_fast = 0, n_slow = 0;
+            g_autofree char *replaced_fast =
+              winnow_regex_replace (fast, subject, len, "<$&|$`|$'>", &n_fast);
+            g_autofree char *replaced_slow =
+              winnow_regex_replace (slow, subject, len, "<$&|$`|$'>", &n_slow);
+
+            if (winnow_regex_test (fast, subject, len) != winnow_regex_test (slow, subject, len))
+              g_error ("/%s/%s and /%s/ disagree on “%s”", shapes[k][0], flag_sets[f],
+                       shapes[k][1], subject);
+            g_assert_cmpstr (replaced_fast, ==, replaced_slow);
+            g_assert_cmpuint (n_fast, ==, n_slow);
+          }
+      }
+}
+
+/* A pattern starting with ^ and literals, or ending with literals and $, is first checked for
+ * them (winnow-regex.c, find_affixes()): that must never turn a match away. The same pattern
+ * inside a group, which hides its affixes, decides. */
+static void
+test_affixes (void)
+{
+  static const char * const patterns[] = {
+    "^E: ", "^Err:\\d+ ", "^\\S+:$", "^ +Installed: ", "^abc+d", "^ab?c", "^a*b", "^a{2}b",
+    "^(?:x|y)z", "^x(?:y|z)$", "^a|b$", "^\\.\\.\\.\\(x\\)$", "done\\.$", "x+$", "^kiss",
+    "^ask$", "^Ks", "^\\x41B", "^a\\-b", "^[ab]c$", "^[]]x", "^x\\b", "^-{3,}$", "^a.c$",
+    "^tab\\there", "^a$", "^$x", "^(?<n>a)\\k<n>$", "end\\\\$", "^a+?b", "^a\\/b/$",
+    "zab?$", "^za*", "q(?:r)?s*$",
+  };
+  static const char * const flag_sets[] = { "", "i", "g", "y", "m", "im", "u", "s" };
+  static const char * const subjects[] = {
+    "", "E: x", "e: x", "E:x", "Err:12 x", "err:12 x", "ERR:1 ", "pkg:", "pkg: ", "pkg:\n",
+    "a:b:", "   Installed: 1", " Installed: 1", "abcd", "ABCCCD", "abd", "ac", "abc", "b", "aab",
+    "ab", "xz", "yz", "zz", "xy", "xz", "b", "a", "...(x)", "...(X)", "make: done.", "done",
+    "xxx", "x", "kiss", "\xE2\x84\xAAiss", "KISS", "a\xC5\xBF\xE2\x84\xAA", "ask", "A\xC5\xBFK",
+    "\xE2\x84\xAAs", "ks", "AB", "a-b", "ac", "bc", "cc", "]x", "x ", "x", "---", "--",
+    "------", "abc", "a\nc", "tab\there", "tab there", "a\n", "x", "aa", "ab", "end\\", "aab",
+    "a/b/", "A/B/", "za", "zab", "zabb", "z", "qs", "q", "qrs", "qrss",
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (patterns); k++)
+    for (guint f = 0; f < G_N_ELEMENTS (flag_sets); f++)
+      {
+        g_autofree char *hidden = g_strdup_printf ("(?:%s)", patterns[k]);
+        g_autoptr(WinnowRegex) fast = winnow_regex_new (patterns[k], flag_sets[f],
+                                                        WINNOW_REGEX_OPTIMIZE, NULL);
+        g_autoptr(WinnowRegex) slow = winnow_regex_new (hidden, flag_sets[f],
+                                                        WINNOW_REGEX_OPTIMIZE, NULL);
+
+        if (fast == NULL)
+          {
+            g_assert_null (slow);
+            continue;
+          }
+        g_assert_nonnull (slow);
+        for (guint i = 0; i < G_N_ELEMENTS (subjects); i++)
+          {
+            gsize len = strlen (subjects[i]);
+            WinnowRegexResult want = winnow_regex_test (slow, subjects[i], len);
+
+            if (winnow_regex_test (fast, subjects[i], len) != want)
+              g_error ("/%s/%s on “%s”: %d, should be %d", patterns[k], flag_sets[f],
+                       subjects[i], !want, want);
+            if (want == WINNOW_REGEX_MATCH)
+              g_assert_true (_winnow_regex_might_match (fast, subjects[i], len));
+          }
+      }
+
+  /* and they do turn lines away */
+  {
+    g_autoptr(WinnowRegex) colon = winnow_regex_new ("^\\S+:$", "i", WINNOW_REGEX_OPTIMIZE, NULL);
+    g_autoptr(WinnowRegex) e = winnow_regex_new ("^E: ", "i", WINNOW_REGEX_OPTIMIZE, NULL);
+    g_autoptr(WinnowRegex) probed = winnow_regex_new ("(\\w+\\s?)+!$", "", WINNOW_REGEX_DEFAULT,
+                                                      NULL);
+    const char *hostile = "word word word word word word word word word word word word word "
+                          "word word word word !.,:";
+
+    g_assert_false (_winnow_regex_might_match (colon, "foo: bar", 8));
+    g_assert_true (_winnow_regex_might_match (colon, "foo bar:", 8));
+    g_assert_false (_winnow_regex_might_match (e, "E:x", 3));
+    g_assert_true (_winnow_regex_might_match (e, "e: x", 4));
+    /* without OPTIMIZE PCRE2 decides: a lint probing for catastrophic backtracking sees it */
+    g_assert_cmpint (winnow_regex_test (probed, hostile, strlen (hostile)), ==,
+                     WINNOW_REGEX_BUDGET_EXCEEDED);
+  }
 }
 
 int
@@ -307,6 +456,8 @@ main (int   argc,
   g_test_add_func ("/winnow/regex/translate-invalid-utf8", test_translate_invalid_utf8);
   g_test_add_func ("/winnow/regex/folded-case-hints", test_folded_case_hints);
   g_test_add_func ("/winnow/regex/subject-starts", test_subject_starts);
+  g_test_add_func ("/winnow/regex/shapes", test_shapes);
+  g_test_add_func ("/winnow/regex/affixes", test_affixes);
 
   return g_test_run ();
 }

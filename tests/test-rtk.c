@@ -239,6 +239,112 @@ test_head_tail (void)
   g_assert_cmpstr (again, ==, out);
 }
 
+/* Head/tail keeps any line with a failure word, in any case, wherever it sits in the line
+ * (the scan looks at sixteen bytes at a time and at the last few on their own), and only those:
+ * near misses are cut. Once with no pattern stage, once with a pattern that makes every line's
+ * byte pairs known (which lets the scan skip lines lacking a word's pairs). */
+static void
+test_failure_words (void)
+{
+  static const char * const words[] = {
+    "error", "fail", "exception", "traceback", "panic", "fatal", "abort", "assert",
+    "segmentation fault", "\xE2\x9C\x96", "\xE2\x9C\x97",
+  };
+  static const char * const misses[] = {
+    "erro", "fai", "exceptio", "tracebac", "pani", "fata", "abor", "asser", "segmentation faul",
+    "segmentation-fault", "@RROR", "\xE2\x9C\x95", "\xE2\x9C\x98", "\xC3\xA9rror",
+  };
+  const char *filters[] = {
+    FILTER ("\"maxLines\":2,\"headLines\":1,\"tailLines\":1", ""),
+    FILTER ("\"maxLines\":2,\"headLines\":1,\"tailLines\":1",
+            "\"errorPatterns\":[\"never matches this\"]"),
+  };
+
+  for (guint f = 0; f < G_N_ELEMENTS (filters); f++)
+    {
+      g_autoptr(WinnowFilter) filter = filter_from_json (filters[f]);
+      g_autoptr(GString) input = g_string_new ("first\n");
+      g_autoptr(GPtrArray) kept = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GPtrArray) cut = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *out = NULL;
+      guint n = 0;
+
+      for (guint pad = 0; pad <= 40; pad++)
+        for (guint k = 0; k < G_N_ELEMENTS (words) + G_N_ELEMENTS (misses); k++)
+          for (guint c = 0; c < 3; c++)
+            {
+              gboolean is_word = k < G_N_ELEMENTS (words);
+              const char *w = is_word ? words[k] : misses[k - G_N_ELEMENTS (words)];
+              g_autofree char *cased = c == 1 ? g_ascii_strup (w, -1) : g_strdup (w);
+              char *line;
+
+              if (c == 2)
+                cased[0] = g_ascii_toupper (cased[0]);
+              /* a number, the word after @pad more bytes, then a little or nothing */
+              line = g_strdup_printf ("%u:%.*s%s%s", n++, (int) pad,
+                                      "----------------------------------------", cased,
+                                      pad % 3 == 0 ? "" : " and then some");
+              g_string_append_printf (input, "%s\n", line);
+              g_ptr_array_add (is_word ? kept : cut, line);
+            }
+      g_string_append (input, "last");
+
+      out = run (filter, input->str);
+      for (guint i = 0; i < kept->len; i++)
+        {
+          g_autofree char *needle = g_strdup_printf ("\n%s\n", (char *) g_ptr_array_index (kept, i));
+          if (strstr (out, needle) == NULL)
+            g_error ("filter %u cut “%s”", f, (char *) g_ptr_array_index (kept, i));
+        }
+      for (guint i = 0; i < cut->len; i++)
+        {
+          g_autofree char *needle = g_strdup_printf ("\n%s\n", (char *) g_ptr_array_index (cut, i));
+          if (strstr (out, needle) != NULL)
+            g_error ("filter %u kept “%s”", f, (char *) g_ptr_array_index (cut, i));
+        }
+    }
+}
+
+/* `\s+$` replaced by nothing shortens the line where it is (winnow-rtk.c, stage_replace): the
+ * same text and hit counts as the same replacement written so that PCRE2 runs it, and later
+ * steps see the trimmed line. */
+static void
+test_trim_trailing_spaces (void)
+{
+  static const char * const spellings[] = { "\\\\s+$", "(?:\\\\s)+$" };
+  const char *input = "a b  \nclean\n   \n\t\nx\xE3\x80\x80 \xC2\xA0\ny\xE2\x80\x8B \n"
+                      "ends with x  \n\xC3\xA9t\xC3\xA9\t\nlast ";
+  g_autofree char *outputs[2] = { NULL, NULL };
+  guint hits[2][2];
+
+  for (guint k = 0; k < 2; k++)
+    {
+      g_autofree char *json = g_strdup_printf (
+        FILTER ("\"replace\":[{\"pattern\":\"%s\",\"replacement\":\"\"},"
+                "{\"pattern\":\"x$\",\"replacement\":\"X\"}]", ""), spellings[k]);
+      g_autoptr(WinnowFilter) filter = filter_from_json (json);
+      g_autoptr(WinnowRtkResult) result = NULL;
+      WinnowRtkOptions options;
+      WinnowTraceStage *stage;
+
+      winnow_rtk_options_init (&options);
+      options.engine_limits = FALSE;
+      result = winnow_rtk_apply (filter, input, -1, &options);
+      outputs[k] = g_strdup (winnow_rtk_result_get_text (result, NULL));
+      stage = find_stage (result, "replace");
+      g_assert_nonnull (stage);
+      for (guint h = 0; h < 2; h++)
+        hits[k][h] = winnow_trace_stage_get_rule_hit (stage, h)->count;
+    }
+
+  g_assert_cmpstr (outputs[0], ==, "a b\nclean\n\n\nX\ny\xE2\x80\x8B\nends with X\n"
+                                   "\xC3\xA9t\xC3\xA9\nlast");
+  g_assert_cmpstr (outputs[0], ==, outputs[1]);
+  g_assert_cmpuint (hits[0][0], ==, 8);
+  g_assert_cmpuint (hits[0][0], ==, hits[1][0]);
+  g_assert_cmpuint (hits[0][1], ==, hits[1][1]);
+}
+
 static void
 test_on_empty (void)
 {
@@ -497,6 +603,8 @@ main (int   argc,
   g_test_add_func ("/winnow/rtk/truncate-line", test_truncate_line);
   g_test_add_func ("/winnow/rtk/deduplicate", test_deduplicate);
   g_test_add_func ("/winnow/rtk/head-tail", test_head_tail);
+  g_test_add_func ("/winnow/rtk/failure-words", test_failure_words);
+  g_test_add_func ("/winnow/rtk/trim-trailing-spaces", test_trim_trailing_spaces);
   g_test_add_func ("/winnow/rtk/on-empty", test_on_empty);
   g_test_add_func ("/winnow/rtk/never-larger", test_never_larger);
   g_test_add_func ("/winnow/rtk/not-utf8", test_not_utf8);
