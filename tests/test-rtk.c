@@ -314,7 +314,7 @@ test_trim_trailing_spaces (void)
   static const char * const spellings[] = { "\\\\s+$", "(?:\\\\s)+$" };
   const char *input = "a b  \nclean\n   \n\t\nx\xE3\x80\x80 \xC2\xA0\ny\xE2\x80\x8B \n"
                       "ends with x  \n\xC3\xA9t\xC3\xA9\t\nlast ";
-  g_autofree char *outputs[2] = { NULL, NULL };
+  char *outputs[2] = { NULL, NULL };
   guint hits[2][2];
 
   for (guint k = 0; k < 2; k++)
@@ -343,6 +343,9 @@ test_trim_trailing_spaces (void)
   g_assert_cmpuint (hits[0][0], ==, 8);
   g_assert_cmpuint (hits[0][0], ==, hits[1][0]);
   g_assert_cmpuint (hits[0][1], ==, hits[1][1]);
+
+  g_free (outputs[0]);
+  g_free (outputs[1]);
 }
 
 static void
