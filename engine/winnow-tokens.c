@@ -31,8 +31,9 @@
  * rank → bytes index and tables of the one- and two-byte tokens, embedded uncompressed in a
  * GResource and read in place: a process builds no table.
  *
- * Receipts count every compression, so speed matters (tests/bench-tokens.c): ASCII is
- * classified by a table, a piece's hash slot is fetched from memory while the next piece is
+ * Receipts count every compression, so speed matters (tests/bench-tokens.c): ASCII pieces are
+ * cut by a byte table without decoding (piece_end_ascii; piece_end takes over wherever a byte
+ * outside ASCII has a say), a piece's hash slot is fetched from memory while the next piece is
  * found, and each thread caches the merges of recent pieces that are not tokens (command output
  * repeats its paths and identifiers), compared byte for byte so a hit is exact.
  */
@@ -575,6 +576,179 @@ piece_end (const guint8 *p,
   }
 }
 
+/* ---- the pre-tokenizer's ASCII fast path ----
+ *
+ * Most of what Winnow counts is ASCII, and an ASCII piece is decided by a byte table alone.
+ * piece_end_ascii() follows piece_end() step by step but classifies each byte with one load,
+ * with no UTF-8 decoding and no end-of-character bookkeeping. The moment its answer would
+ * depend on a byte outside ASCII (a letter, digit or space it cannot classify), it gives up and
+ * piece_end() decides from the piece's start, so the pieces are the same by construction. */
+
+enum
+{
+  A_UP    = 1 << 0,   /* A-Z */
+  A_LOW   = 1 << 1,   /* a-z */
+  A_DIGIT = 1 << 2,   /* 0-9 */
+  A_SPACE = 1 << 3,   /* \t \v \f and space: \s but not [\r\n] */
+  A_NL    = 1 << 4,   /* \r \n */
+  A_PUNCT = 1 << 5,   /* every other ASCII byte: [^\s\p{L}\p{N}] */
+  A_WIDE  = 1 << 6,   /* a byte ≥ 0x80: only the slow path knows */
+};
+
+#define A_LETTER (A_UP | A_LOW)
+#define A_WS     (A_SPACE | A_NL)
+
+#define A_U A_UP
+#define A_L A_LOW
+#define A_D A_DIGIT
+#define A_S A_SPACE
+#define A_R A_NL
+#define A_P A_PUNCT
+#define A_X A_WIDE
+
+static const guint8 ascii_class[256] = {
+  A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_S, A_R, A_S, A_S, A_R, A_P, A_P,
+  A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P,
+  A_S, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P,
+  A_D, A_D, A_D, A_D, A_D, A_D, A_D, A_D, A_D, A_D, A_P, A_P, A_P, A_P, A_P, A_P,
+  A_P, A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_U,
+  A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_P, A_P, A_P, A_P, A_P,
+  A_P, A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_L,
+  A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_P, A_P, A_P, A_P, A_P,
+  A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X,
+  A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X,
+  A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X,
+  A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X,
+  A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X,
+  A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X,
+  A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X,
+  A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X,
+};
+
+#undef A_U
+#undef A_L
+#undef A_D
+#undef A_S
+#undef A_R
+#undef A_P
+#undef A_X
+
+/* The class of the byte at @p, A_WIDE's opposite (0) at the end: the end stops every run. */
+static inline guint
+class_at (const guint8 *p,
+          const guint8 *end)
+{
+  return G_LIKELY (p < end) ? ascii_class[*p] : 0;
+}
+
+/* The bytes from @p on whose class is in @mask. */
+static inline const guint8 *
+skip_class (const guint8 *p,
+            const guint8 *end,
+            guint         mask)
+{
+  while (p < end && (ascii_class[*p] & mask))
+    p++;
+  return p;
+}
+
+/* The end of the piece that starts at @p (an ASCII byte), or NULL when a byte outside ASCII
+ * has a say in it. */
+static inline const guint8 *
+piece_end_ascii (const guint8 *p,
+                 const guint8 *end)
+{
+  guint c0 = ascii_class[*p];
+  guint c1 = class_at (p + 1, end);
+  const guint8 *j, *k, *q;
+
+  if (c1 & A_WIDE)
+    return NULL;   /* a prefix before a letter, a second digit, a space before a space, … */
+
+  /* [^\r\n\p{L}\p{N}]? then the letters: the prefix (punctuation or a space that is not \r \n)
+   * is taken when a letter follows it */
+  if (c0 & A_LETTER)
+    j = p;
+  else if ((c0 & (A_PUNCT | A_SPACE)) && (c1 & A_LETTER))
+    j = p + 1;
+  else
+    j = NULL;
+  if (j != NULL)
+    {
+      /* U* W+ when a lower-case letter follows the capitals, else U+ (the letters are
+       * ASCII, so none is Lm, Lo or M) */
+      k = skip_class (j, end, A_UP);
+      if (class_at (k, end) & A_LOW)
+        k = skip_class (k, end, A_LOW);
+      if (class_at (k, end) & A_WIDE)
+        return NULL;
+      return contraction (k, end);
+    }
+
+  /* \p{N}{1,3} */
+  if (c0 & A_DIGIT)
+    {
+      guint c2 = class_at (p + 2, end);
+
+      if (!(c1 & A_DIGIT))
+        return p + 1;
+      if (c2 & A_DIGIT)
+        return p + 3;
+      return (c2 & A_WIDE) ? NULL : p + 2;
+    }
+
+  /*  ?[^\s\p{L}\p{N}]+[\r\n/]* */
+  q = NULL;
+  if (*p == ' ' && (c1 & A_PUNCT))
+    q = p + 1;
+  else if (c0 & A_PUNCT)
+    q = p;
+  if (q != NULL)
+    {
+      q = skip_class (q, end, A_PUNCT);
+      if (class_at (q, end) & A_WIDE)
+        return NULL;
+      while (q < end && (*q == '\r' || *q == '\n' || *q == '/'))
+        q++;
+      return q;
+    }
+
+  /* white space, as in piece_end() */
+  {
+    const guint8 *last_nl = NULL, *last = p;
+
+    for (q = p; q < end && (ascii_class[*q] & A_WS); q++)
+      {
+        last = q;
+        if (ascii_class[*q] & A_NL)
+          last_nl = q + 1;
+      }
+    if (class_at (q, end) & A_WIDE)
+      return NULL;
+    if (last_nl != NULL)
+      return last_nl;
+    if (q == end || last == p)
+      return q;
+    return last;
+  }
+}
+
+/* The end of the piece that starts at @p, or NULL when @p begins no valid character. */
+static inline const guint8 *
+next_piece (const guint8 *p,
+            const guint8 *end)
+{
+  guint f;
+
+  if (G_LIKELY (*p < 0x80))
+    {
+      const guint8 *q = piece_end_ascii (p, end);
+
+      return G_LIKELY (q != NULL) ? q : piece_end (p, end);
+    }
+  return peek_wide (p, end, &f) != 0 ? piece_end (p, end) : NULL;
+}
+
 /* ---- byte-pair merging ---- */
 
 /* Where the ids go: appended to an array, or only counted. */
@@ -962,11 +1136,11 @@ encode (const char *text,
   cache = cache_enabled ? cache_get () : NULL;
   while (p < end)
     {
-      guint f;
       const guint8 *q;
       guint64 h = 0;
 
-      if (G_UNLIKELY (*p >= 0x80 && peek_wide (p, end, &f) == 0))
+      q = next_piece (p, end);
+      if (G_UNLIKELY (q == NULL))
         {
           /* a byte that begins no valid character is a token of its own */
           if (held != NULL)
@@ -977,9 +1151,8 @@ encode (const char *text,
           continue;
         }
 
-      /* Find the next piece and ask for its hash slot, then look the piece before up: the
+      /* The next piece is found; ask for its hash slot, then look the piece before up: the
        * slot's way from memory overlaps with work. */
-      q = piece_end (p, end);
       if (q - p >= 2 && (gsize) (q - p) <= v->max_len)
         {
           h = hash_bytes (p, q - p);
@@ -1080,7 +1253,10 @@ _winnow_tokens_piece_end (const char *text,
                           gsize       length,
                           gsize       offset)
 {
-  return piece_end ((const guint8 *) text + offset, (const guint8 *) text + length) - (const guint8 *) text;
+  const guint8 *q = next_piece ((const guint8 *) text + offset, (const guint8 *) text + length);
+
+  g_return_val_if_fail (q != NULL, offset);
+  return q - (const guint8 *) text;
 }
 
 gint32

@@ -553,6 +553,69 @@ test_pieces_random_text (void)
   g_test_message ("%u random texts, %" G_GSIZE_FORMAT " bytes", rounds, total);
 }
 
+/* ASCII pieces are cut by a byte table and handed to the Unicode scanner the moment a byte
+ * outside ASCII could change them: every ASCII construct of the pattern, with characters of
+ * every class that matters right before, inside and after it. */
+static void
+test_pieces_ascii_boundaries (void)
+{
+  static const char *const ascii[] = {
+    "a", "Z", "word", "Word", "WORD", "camelCase", "HTTPServer", "iPhone", "ABc", "aB",
+    "don't", "DON'T", "it's", "we'll", "they've", "you're", "I'm", "she'd", "x's", "'s", "'",
+    "''", "'ll", "'LL", "'Re", "rock'n'roll", "O'Reilly",
+    "1", "12", "123", "1234", "12345", "3.14", "1,000", "v2", "a1b2",
+    " ", "  ", "   ", "\t", "\n", "\r\n", " \n", "\n ", "\n\n  ", "\t \t", " \r", "\x0B\x0C",
+    ".", "...", "->", "//", "/*", "</", "\"", "!?", "#", "$", "a.b", " .", " ..", ". ", "./", ".\n",
+    "\n/", "./\r\n", "--x", "- x", "(a)", "[1]", "{}", "\x01", "\x7F", "\x1B[31m", "x_y", "_",
+  };
+  static const char *const wide[] = {
+    "",
+    "\xC3\xA9",           /* é  Ll */
+    "\xC3\x89",           /* É  Lu */
+    "\xC7\x85",           /* ǅ  Lt */
+    "\xCA\xB0",           /* ʰ  Lm */
+    "\xE4\xB8\xAD",       /* 中 Lo */
+    "\xEA\xB0\x80",       /* 가 Lo */
+    "\xCC\x81",           /* combining acute: Mn */
+    "\xE0\xA4\xBE",       /* Devanagari aa: Mc */
+    "\xD9\xA3",           /* Arabic-Indic three: Nd */
+    "\xE2\x85\xAB",       /* Roman twelve: Nl */
+    "\xC2\xBD",           /* ½  No */
+    "\xC2\xA0",           /* no-break space */
+    "\xE3\x80\x80",       /* ideographic space */
+    "\xC2\x85",           /* next line: white space, not [\r\n] */
+    "\xE2\x80\xA8",       /* line separator */
+    "\xE2\x80\x94",       /* em dash: Pd */
+    "\xE2\x80\x99",       /* right single quote: Pf */
+    "\xC5\xBF",           /* ſ, which 's folds with */
+    "\xE2\x80\x8B",       /* zero width space: Cf */
+    "\xF0\x9F\x98\x80",   /* emoji: So */
+  };
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint checked = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (ascii); i++)
+    for (guint b = 0; b < G_N_ELEMENTS (wide); b++)
+      for (guint a = 0; a < G_N_ELEMENTS (wide); a++)
+        for (guint middle = 0; middle < 2; middle++)
+          {
+            gsize half = middle ? strlen (ascii[i]) / 2 : strlen (ascii[i]);
+            g_autoptr(GArray) ids = NULL;
+
+            /* wide[b] ASCII wide[a], or wide[b] AS wide[a] CII */
+            g_string_assign (text, wide[b]);
+            g_string_append_len (text, ascii[i], half);
+            g_string_append (text, wide[a]);
+            g_string_append (text, ascii[i] + half);
+            if (!pieces_match_pcre2 ("ASCII next to other characters", text->str, text->len))
+              return;
+            ids = winnow_tokens_encode (text->str, text->len);
+            g_assert_cmpuint (winnow_tokens_count (text->str, text->len), ==, ids->len);
+            checked++;
+          }
+  g_test_message ("%u texts", checked);
+}
+
 /* ---- the merges ---- */
 
 /* tiktoken's rescanning loop and the heap give the same merges, on pieces of all kinds. */
@@ -742,6 +805,7 @@ main (int   argc,
   g_test_add_func ("/tokens/tiktoken/corpus-samples", test_corpus_samples);
   g_test_add_func ("/tokens/pieces/pcre2-real-text", test_pieces_real_text);
   g_test_add_func ("/tokens/pieces/pcre2-random-text", test_pieces_random_text);
+  g_test_add_func ("/tokens/pieces/pcre2-ascii-boundaries", test_pieces_ascii_boundaries);
   g_test_add_func ("/tokens/bpe/scan-and-heap-agree", test_bpe_methods_agree);
   g_test_add_func ("/tokens/bpe/megabyte-runs", test_long_runs);
   g_test_add_func ("/tokens/invalid-utf8", test_invalid_utf8);
