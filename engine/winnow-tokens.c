@@ -49,7 +49,7 @@
 #include "winnow-tokens-private.h"
 
 #define VOCAB_RESOURCE "/io/github/winnow/Winnow/tokenizer/o200k_base.bin"
-#define VOCAB_MAGIC    "WNTOKv1"
+#define VOCAB_MAGIC    "WNTOKv2"
 #define VOCAB_HEADER   80
 
 /* One hash table slot (see make-blob.py): rank + 1, pool offset, length, hash tag. */
@@ -140,6 +140,34 @@ hash_bytes (const guint8 *p,
   return h;
 }
 
+/* The @n bytes at @p (1 ≤ n ≤ 8) as load_tail() gives them, with a single load when eight bytes
+ * may be read there (the text goes on to @end). */
+static inline guint64
+load_short (const guint8 *p,
+            gsize         n,
+            const guint8 *end)
+{
+  if (G_LIKELY (end - p >= 8))
+    return load64 (p) & (G_MAXUINT64 >> (64 - 8 * n));
+  return load_tail (p, n);
+}
+
+/* hash_bytes() of the @n ≤ 8 bytes whose load_tail() is @w: one round instead of the loop. */
+static inline guint64
+hash_short (guint64 w,
+            gsize   n)
+{
+  guint64 h = HASH_SEED ^ ((guint64) n * HASH_M2);
+
+  h = (h ^ w) * HASH_M1;
+  h ^= h >> 29;
+
+  h ^= h >> 32;
+  h *= HASH_M2;
+  h ^= h >> 29;
+  return h;
+}
+
 /* ---- the vocabulary ---- */
 
 static inline guint32
@@ -186,6 +214,29 @@ vocab_find (const Vocab  *v,
         return NONE;
       if ((slot >> KEY_SHIFT << KEY_SHIFT) == want
           && bytes_equal (v->pool + ((slot >> RANK_BITS) & OFFSET_MASK), p, n))
+        return (guint32) (slot & RANK_MASK) - 1;
+    }
+}
+
+/* vocab_find() for a key of @n ≤ 8 bytes whose load_tail() is @w: a token of up to 8 bytes is
+ * compared as one word (the pool is followed by 8 zero bytes, so reading 8 is always safe). */
+static inline guint32
+vocab_find_short (const Vocab *v,
+                  guint64      w,
+                  gsize        n,
+                  guint64      h)
+{
+  guint64 want = ((h >> TAG_SHIFT) << TAG_SHIFT) | ((guint64) n << KEY_SHIFT);
+  guint64 mask = G_MAXUINT64 >> (64 - 8 * n);
+
+  for (guint64 i = h & v->mask;; i = (i + 1) & v->mask)
+    {
+      guint64 slot = GUINT64_FROM_LE (v->table[i]);
+
+      if (slot == 0)
+        return NONE;
+      if ((slot >> KEY_SHIFT << KEY_SHIFT) == want
+          && (load64 (v->pool + ((slot >> RANK_BITS) & OFFSET_MASK)) & mask) == w)
         return (guint32) (slot & RANK_MASK) - 1;
     }
 }
@@ -261,7 +312,7 @@ vocab_load (Vocab *v)
       || table_at + (G_GUINT64_CONSTANT (8) << table_bits) > pairs_at
       || pairs_at + 4 * 65536 > bytes_at
       || bytes_at + 4 * 256 > pool_at
-      || pool_at + (gsize) pool_size != size)
+      || pool_at + (gsize) pool_size + 8 != size)
     g_error ("%s is damaged", VOCAB_RESOURCE);
 
   v->offsets = (const guint32 *) (gconstpointer) (blob + offsets_at);
@@ -1056,36 +1107,16 @@ cache_get (void)
   return cache;
 }
 
-/* A piece that is a token is that token; else it is merged. @h is the piece's hash when
- * 2 ≤ n ≤ max_len. */
-static inline void
-encode_piece (const Vocab  *v,
-              CacheEntry   *cache,
-              const guint8 *p,
-              gsize         n,
-              guint64       h,
-              Sink         *sink)
+/* A piece that is not a token: merged, or its merge taken from the cache. @h is the piece's
+ * hash when 2 ≤ n ≤ max_len. Kept out of line: encode_piece()'s common case stays small. */
+static G_GNUC_NO_INLINE void
+merge_piece (const Vocab  *v,
+             CacheEntry   *cache,
+             const guint8 *p,
+             gsize         n,
+             guint64       h,
+             Sink         *sink)
 {
-  guint32 r;
-
-  if (n == 1)
-    {
-      sink_add (sink, byte_rank (v, *p));
-      return;
-    }
-  if (n > v->max_len)
-    {
-      bpe (v, p, n, WINNOW_TOKENS_BPE_AUTO, sink);
-      return;
-    }
-
-  r = vocab_find (v, p, n, h);
-  if (G_LIKELY (r != NONE))
-    {
-      sink_add (sink, r);
-      return;
-    }
-
   if (n <= CACHE_PIECE_MAX && cache != NULL)
     {
       CacheEntry *e = &cache[(h >> 20) & (CACHE_SLOTS - 1)];
@@ -1113,6 +1144,34 @@ encode_piece (const Vocab  *v,
   bpe (v, p, n, WINNOW_TOKENS_BPE_AUTO, sink);
 }
 
+/* A piece that is a token is that token; else it is merged. @w is the piece's load_tail() when
+ * 2 ≤ n ≤ 8, @h its hash when 2 ≤ n ≤ max_len. */
+static inline void
+encode_piece (const Vocab  *v,
+              CacheEntry   *cache,
+              const guint8 *p,
+              gsize         n,
+              guint64       w,
+              guint64       h,
+              Sink         *sink)
+{
+  guint32 r;
+
+  if (n == 1)
+    r = byte_rank (v, *p);
+  else if (G_LIKELY (n <= 8))
+    r = vocab_find_short (v, w, n, h);
+  else if (n <= v->max_len)
+    r = vocab_find (v, p, n, h);
+  else
+    r = NONE;
+
+  if (G_LIKELY (r != NONE))
+    sink_add (sink, r);
+  else
+    merge_piece (v, cache, p, n, h, sink);
+}
+
 static void
 encode (const char *text,
         gssize      length,
@@ -1124,7 +1183,7 @@ encode (const char *text,
   const guint8 *end;
   const guint8 *held = NULL;   /* the piece before, looked up once its slot is in cache */
   gsize held_len = 0;
-  guint64 held_hash = 0;
+  guint64 held_word = 0, held_hash = 0;
 
   if (text == NULL)
     return;
@@ -1137,14 +1196,15 @@ encode (const char *text,
   while (p < end)
     {
       const guint8 *q;
-      guint64 h = 0;
+      gsize n;
+      guint64 w = 0, h = 0;
 
       q = next_piece (p, end);
       if (G_UNLIKELY (q == NULL))
         {
           /* a byte that begins no valid character is a token of its own */
           if (held != NULL)
-            encode_piece (v, cache, held, held_len, held_hash, sink);
+            encode_piece (v, cache, held, held_len, held_word, held_hash, sink);
           held = NULL;
           sink_add (sink, byte_rank (v, *p));
           p++;
@@ -1153,20 +1213,28 @@ encode (const char *text,
 
       /* The next piece is found; ask for its hash slot, then look the piece before up: the
        * slot's way from memory overlaps with work. */
-      if (q - p >= 2 && (gsize) (q - p) <= v->max_len)
+      n = q - p;
+      if (n >= 2 && n <= 8)
         {
-          h = hash_bytes (p, q - p);
+          w = load_short (p, n, end);
+          h = hash_short (w, n);
+          PREFETCH (&v->table[h & v->mask]);
+        }
+      else if (n > 8 && n <= v->max_len)
+        {
+          h = hash_bytes (p, n);
           PREFETCH (&v->table[h & v->mask]);
         }
       if (held != NULL)
-        encode_piece (v, cache, held, held_len, held_hash, sink);
+        encode_piece (v, cache, held, held_len, held_word, held_hash, sink);
       held = p;
-      held_len = q - p;
+      held_len = n;
+      held_word = w;
       held_hash = h;
       p = q;
     }
   if (held != NULL)
-    encode_piece (v, cache, held, held_len, held_hash, sink);
+    encode_piece (v, cache, held, held_len, held_word, held_hash, sink);
 }
 
 /**
