@@ -828,91 +828,129 @@ sink_add_all (Sink          *sink,
     g_array_append_vals (sink->ids, ranks, n);
 }
 
-/* One part of a piece being merged. */
+/* A part of a piece to look up: its bytes' hash, and for up to 8 bytes the bytes as one word.
+ * key_start() asks for the hash slot, key_find() reads it: work in between hides the wait. */
 typedef struct
 {
-  guint32 start;   /* of the part in the piece */
-  guint32 rank;    /* of the pair (this part, the next one) */
-  guint32 token;   /* of this part */
-} Part;
+  guint64 w;
+  guint64 h;
+  gsize   len;
+} Key;
 
-static inline guint64
-hash_prefetch (const Vocab  *v,
-               const guint8 *p,
-               gsize         n)
+static inline void
+key_start (const Vocab  *v,
+           Key          *key,
+           const guint8 *p,
+           gsize         len,
+           const guint8 *end)
 {
-  guint64 h = hash_bytes (p, n);
+  key->len = len;
+  if (len <= 8)
+    {
+      key->w = load_short (p, len, end);
+      key->h = hash_short (key->w, len);
+    }
+  else if (len <= v->max_len)
+    key->h = hash_bytes (p, len);
+  else
+    return;
+  PREFETCH (&v->table[key->h & v->mask]);
+}
 
-  PREFETCH (&v->table[h & v->mask]);
-  return h;
+static inline guint32
+key_find (const Vocab  *v,
+          const Key    *key,
+          const guint8 *p)
+{
+  if (key->len <= 8)
+    return vocab_find_short (v, key->w, key->len, key->h);
+  if (key->len <= v->max_len)
+    return vocab_find (v, p, key->len, key->h);
+  return NONE;
 }
 
 /* tiktoken's own loop: after each merge, rescan the pairs for the lowest rank. Writes the
- * tokens of @p[0 … n) to @out (room for @n) and returns how many. */
+ * tokens of @p[0 … n) (n < SCAN_LIMIT) to @out (room for @n) and returns how many; bytes up to
+ * @end may be read.
+ *
+ * Parts stay where they start (a linked list by offset) instead of being moved down after each
+ * merge, and each pair is one number, its rank above its start (NONE when the part was merged
+ * away or is the last): the lowest number is the lowest rank, the leftmost of equal ones as in
+ * tiktoken, and finding it is a plain minimum over one array, which compilers vectorise. */
+#define SCAN_INDEX_BITS 12
+#define SCAN_LIMIT      (1 << SCAN_INDEX_BITS)
+
+G_STATIC_ASSERT (RANK_BITS + SCAN_INDEX_BITS < 32);
+
+static inline guint32
+scan_key (guint32 rank,
+          guint32 start)
+{
+  return rank == NONE ? NONE : (rank << SCAN_INDEX_BITS) | start;
+}
+
 static gsize
 bpe_scan (const Vocab  *v,
           const guint8 *p,
           gsize         n,
+          const guint8 *end,
           guint32      *out)
 {
-  Part buf[SCAN_MAX + 1];
-  Part *parts = n <= SCAN_MAX ? buf : g_new (Part, n + 1);
-  gsize m = n + 1;   /* parts, the last being the end */
+  guint32 buf[4 * SCAN_MAX + 1];
+  guint32 *mem = n <= SCAN_MAX ? buf : g_new (guint32, 4 * n + 1);
+  guint32 *key = mem;               /* of the pair (part at s, next part) */
+  guint32 *token = mem + n;         /* of the part at s */
+  guint32 *prev = mem + 2 * n;      /* start of the part before the one at s */
+  guint32 *next = mem + 3 * n;      /* start of the part after the one at s (n: none) */
+  gsize k = 0;
+
+  g_assert (n < SCAN_LIMIT);
 
   for (gsize i = 0; i < n; i++)
     {
-      parts[i].start = i;
-      parts[i].token = byte_rank (v, p[i]);
-      parts[i].rank = i + 1 < n ? vocab_pair (v, p + i) : NONE;
+      token[i] = byte_rank (v, p[i]);
+      key[i] = i + 1 < n ? scan_key (vocab_pair (v, p + i), i) : NONE;
+      prev[i] = i - 1;
+      next[i] = i + 1;
     }
-  parts[n].start = n;
-  parts[n].rank = NONE;
+  next[n] = n;
 
   for (;;)
     {
-      guint32 best = NONE;
-      gsize i = 0;
-      guint64 h_before = 0, h_at = 0;
-      gsize len_before = 0, len_at = 0;
+      guint32 best = NONE, s, t, u;
+      Key before = { 0, 0, 0 }, at = { 0, 0, 0 };
 
-      for (gsize k = 0; k + 1 < m; k++)
-        if (parts[k].rank < best)
-          {
-            best = parts[k].rank;
-            i = k;
-          }
+      for (gsize i = 0; i + 1 < n; i++)
+        best = MIN (best, key[i]);
       if (best == NONE)
         break;
 
-      /* parts i and i + 1 become one, token best: the pairs around them change. Their slots
-       * are asked for first, the parts moved while they come. */
-      if (i > 0 && i + 2 < m)
-        {
-          len_before = parts[i + 2].start - parts[i - 1].start;
-          if (len_before <= v->max_len)
-            h_before = hash_prefetch (v, p + parts[i - 1].start, len_before);
-        }
-      if (i + 3 < m)
-        {
-          len_at = parts[i + 3].start - parts[i].start;
-          if (len_at <= v->max_len)
-            h_at = hash_prefetch (v, p + parts[i].start, len_at);
-        }
-      parts[i].token = best;
-      memmove (parts + i + 1, parts + i + 2, (m - i - 2) * sizeof *parts);
-      m--;
-      if (i > 0)
-        parts[i - 1].rank = len_before > 0 && len_before <= v->max_len
-                            ? vocab_find (v, p + parts[i - 1].start, len_before, h_before) : NONE;
-      parts[i].rank = len_at > 0 && len_at <= v->max_len
-                      ? vocab_find (v, p + parts[i].start, len_at, h_at) : NONE;
+      /* the parts at s and t become one: the pairs around it change, and their hash slots are
+       * asked for before the lists are updated */
+      s = best & (SCAN_LIMIT - 1);
+      t = next[s];
+      u = next[t];
+      if (u < n)
+        key_start (v, &at, p + s, next[u] - s, end);
+      if (s > 0)
+        key_start (v, &before, p + prev[s], u - prev[s], end);
+
+      token[s] = best >> SCAN_INDEX_BITS;
+      key[t] = NONE;
+      next[s] = u;
+      if (u < n)
+        prev[u] = s;
+
+      key[s] = u < n ? scan_key (key_find (v, &at, p + s), s) : NONE;
+      if (s > 0)
+        key[prev[s]] = scan_key (key_find (v, &before, p + prev[s]), prev[s]);
     }
 
-  for (gsize k = 0; k + 1 < m; k++)
-    out[k] = parts[k].token;
-  if (parts != buf)
-    g_free (parts);
-  return m - 1;
+  for (gsize s = 0; s < n; s = next[s])
+    out[k++] = token[s];
+  if (mem != buf)
+    g_free (mem);
+  return k;
 }
 
 /* A binary min-heap of (rank << 32 | start): the lowest rank first, the leftmost on ties. */
@@ -1055,14 +1093,14 @@ bpe (const Vocab     *v,
      WinnowTokensBpe  method,
      Sink            *sink)
 {
-  if (method == WINNOW_TOKENS_BPE_AUTO)
+  if (method == WINNOW_TOKENS_BPE_AUTO || n >= SCAN_LIMIT)
     method = n <= SCAN_MAX ? WINNOW_TOKENS_BPE_SCAN : WINNOW_TOKENS_BPE_HEAP;
   if (method == WINNOW_TOKENS_BPE_SCAN)
     {
       guint32 buf[SCAN_MAX];
       guint32 *out = n <= SCAN_MAX ? buf : g_new (guint32, n);
 
-      sink_add_all (sink, out, bpe_scan (v, p, n, out));
+      sink_add_all (sink, out, bpe_scan (v, p, n, p + n, out));
       if (out != buf)
         g_free (out);
     }
@@ -1108,13 +1146,15 @@ cache_get (void)
 }
 
 /* A piece that is not a token: merged, or its merge taken from the cache. @h is the piece's
- * hash when 2 ≤ n ≤ max_len. Kept out of line: encode_piece()'s common case stays small. */
+ * hash when 2 ≤ n ≤ max_len; the text goes on to @end. Kept out of line: encode_piece()'s
+ * common case stays small. */
 static G_GNUC_NO_INLINE void
 merge_piece (const Vocab  *v,
              CacheEntry   *cache,
              const guint8 *p,
              gsize         n,
              guint64       h,
+             const guint8 *end,
              Sink         *sink)
 {
   if (n <= CACHE_PIECE_MAX && cache != NULL)
@@ -1128,7 +1168,7 @@ merge_piece (const Vocab  *v,
           sink_add_all (sink, e->ids, e->n_ids);
           return;
         }
-      k = bpe_scan (v, p, n, out);
+      k = bpe_scan (v, p, n, end, out);
       if (k <= CACHE_IDS_MAX)
         {
           e->hash = h;
@@ -1145,7 +1185,7 @@ merge_piece (const Vocab  *v,
 }
 
 /* A piece that is a token is that token; else it is merged. @w is the piece's load_tail() when
- * 2 ≤ n ≤ 8, @h its hash when 2 ≤ n ≤ max_len. */
+ * 2 ≤ n ≤ 8, @h its hash when 2 ≤ n ≤ max_len; the text goes on to @end. */
 static inline void
 encode_piece (const Vocab  *v,
               CacheEntry   *cache,
@@ -1153,6 +1193,7 @@ encode_piece (const Vocab  *v,
               gsize         n,
               guint64       w,
               guint64       h,
+              const guint8 *end,
               Sink         *sink)
 {
   guint32 r;
@@ -1169,7 +1210,7 @@ encode_piece (const Vocab  *v,
   if (G_LIKELY (r != NONE))
     sink_add (sink, r);
   else
-    merge_piece (v, cache, p, n, h, sink);
+    merge_piece (v, cache, p, n, h, end, sink);
 }
 
 static void
@@ -1204,7 +1245,7 @@ encode (const char *text,
         {
           /* a byte that begins no valid character is a token of its own */
           if (held != NULL)
-            encode_piece (v, cache, held, held_len, held_word, held_hash, sink);
+            encode_piece (v, cache, held, held_len, held_word, held_hash, end, sink);
           held = NULL;
           sink_add (sink, byte_rank (v, *p));
           p++;
@@ -1226,7 +1267,7 @@ encode (const char *text,
           PREFETCH (&v->table[h & v->mask]);
         }
       if (held != NULL)
-        encode_piece (v, cache, held, held_len, held_word, held_hash, sink);
+        encode_piece (v, cache, held, held_len, held_word, held_hash, end, sink);
       held = p;
       held_len = n;
       held_word = w;
@@ -1234,7 +1275,7 @@ encode (const char *text,
       p = q;
     }
   if (held != NULL)
-    encode_piece (v, cache, held, held_len, held_word, held_hash, sink);
+    encode_piece (v, cache, held, held_len, held_word, held_hash, end, sink);
 }
 
 /**
