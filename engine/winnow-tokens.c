@@ -703,18 +703,55 @@ skip_class (const guint8 *p,
   return p;
 }
 
-/* The end of the piece that starts at @p (an ASCII byte), or NULL when a byte outside ASCII
- * has a say in it. */
+/* Whether the character at @p (outside ASCII) is valid and has one of @flags. */
+static inline gboolean
+wide_is (const guint8 *p,
+         const guint8 *end,
+         guint         flags)
+{
+  guint f = 0;
+
+  return peek_wide (p, end, &f) != 0 && (f & flags) != 0;
+}
+
+/* [^\s\p{L}\p{N}]+ from @p: ASCII by the table, other characters by their flags. */
 static inline const guint8 *
+skip_punct (const guint8 *p,
+            const guint8 *end)
+{
+  guint f = 0, n;
+
+  for (;;)
+    {
+      p = skip_class (p, end, A_PUNCT);
+      if (p < end && *p >= 0x80 && (n = peek_wide (p, end, &f)) != 0 && (f & F_Q))
+        p += n;
+      else
+        return p;
+    }
+}
+
+/* The end of the piece that starts at @p (an ASCII byte), or NULL when letters, marks or
+ * digits outside ASCII have a say in it: then piece_end() decides. Characters outside ASCII
+ * that can only end a run or go on with one of punctuation or white space are handled here. */
+G_ALWAYS_INLINE static inline const guint8 *
 piece_end_ascii (const guint8 *p,
                  const guint8 *end)
 {
   guint c0 = ascii_class[*p];
   guint c1 = class_at (p + 1, end);
+  guint f = 0, n;
   const guint8 *j, *k, *q;
 
-  if (c1 & A_WIDE)
-    return NULL;   /* a prefix before a letter, a second digit, a space before a space, … */
+  if ((c1 & A_WIDE) && (c0 & (A_PUNCT | A_SPACE)))
+    {
+      /* whether c0 is the prefix of letters; else whether punctuation follows ' ' (what else
+       * follows, white space goes on with or ends, below) */
+      n = peek_wide (p + 1, end, &f);
+      if (n != 0 && (f & (F_U | F_W)))
+        return NULL;
+      c1 = n != 0 && (f & F_Q) ? A_PUNCT : 0;
+    }
 
   /* [^\r\n\p{L}\p{N}]? then the letters: the prefix (punctuation or a space that is not \r \n)
    * is taken when a letter follows it */
@@ -731,7 +768,7 @@ piece_end_ascii (const guint8 *p,
       k = skip_class (j, end, A_UP);
       if (class_at (k, end) & A_LOW)
         k = skip_class (k, end, A_LOW);
-      if (class_at (k, end) & A_WIDE)
+      if ((class_at (k, end) & A_WIDE) && wide_is (k, end, F_U | F_W))
         return NULL;
       return contraction (k, end);
     }
@@ -739,13 +776,14 @@ piece_end_ascii (const guint8 *p,
   /* \p{N}{1,3} */
   if (c0 & A_DIGIT)
     {
-      guint c2 = class_at (p + 2, end);
+      guint c2;
 
       if (!(c1 & A_DIGIT))
-        return p + 1;
+        return (c1 & A_WIDE) && wide_is (p + 1, end, F_N) ? NULL : p + 1;
+      c2 = class_at (p + 2, end);
       if (c2 & A_DIGIT)
         return p + 3;
-      return (c2 & A_WIDE) ? NULL : p + 2;
+      return (c2 & A_WIDE) && wide_is (p + 2, end, F_N) ? NULL : p + 2;
     }
 
   /*  ?[^\s\p{L}\p{N}]+[\r\n/]* */
@@ -756,17 +794,17 @@ piece_end_ascii (const guint8 *p,
     q = p;
   if (q != NULL)
     {
-      q = skip_class (q, end, A_PUNCT);
-      if (class_at (q, end) & A_WIDE)
-        return NULL;
+      q = skip_punct (q, end);
       while (q < end && (*q == '\r' || *q == '\n' || *q == '/'))
         q++;
       return q;
     }
 
-  /* white space, as in piece_end() */
+  /* white space, as in piece_end(); a byte that begins no valid character ends the run as the
+   * end of the text does */
   {
     const guint8 *last_nl = NULL, *last = p;
+    gboolean at_end;
 
     for (q = p; q < end && (ascii_class[*q] & A_WS); q++)
       {
@@ -774,18 +812,24 @@ piece_end_ascii (const guint8 *p,
         if (ascii_class[*q] & A_NL)
           last_nl = q + 1;
       }
-    if (class_at (q, end) & A_WIDE)
-      return NULL;
+    at_end = q == end;
+    if (!at_end && *q >= 0x80)
+      {
+        n = peek_wide (q, end, &f);
+        if (n != 0 && (f & F_S))
+          return NULL;   /* white space outside ASCII goes on with the run */
+        at_end = n == 0;
+      }
     if (last_nl != NULL)
       return last_nl;
-    if (q == end || last == p)
+    if (at_end || last == p)
       return q;
     return last;
   }
 }
 
 /* The end of the piece that starts at @p, or NULL when @p begins no valid character. */
-static inline const guint8 *
+G_ALWAYS_INLINE static inline const guint8 *
 next_piece (const guint8 *p,
             const guint8 *end)
 {
