@@ -1229,7 +1229,7 @@ merge_piece (const Vocab  *v,
 }
 
 /* A piece that is a token is that token; else it is merged. @w is the piece's load_tail() when
- * 2 ≤ n ≤ 8, @h its hash when 2 ≤ n ≤ max_len; the text goes on to @end. */
+ * 3 ≤ n ≤ 8, @h its hash when 3 ≤ n ≤ max_len; the text goes on to @end. */
 static inline void
 encode_piece (const Vocab  *v,
               CacheEntry   *cache,
@@ -1244,6 +1244,16 @@ encode_piece (const Vocab  *v,
 
   if (n == 1)
     r = byte_rank (v, *p);
+  else if (n == 2)
+    {
+      /* two bytes: the table of pairs says, and when they are no token they are two */
+      r = vocab_pair (v, p);
+      if (r == NONE)
+        {
+          sink_add (sink, byte_rank (v, p[0]));
+          r = byte_rank (v, p[1]);
+        }
+    }
   else if (G_LIKELY (n <= 8))
     r = vocab_find_short (v, w, n, h);
   else if (n <= v->max_len)
@@ -1299,7 +1309,9 @@ encode (const char *text,
       /* The next piece is found; ask for its hash slot, then look the piece before up: the
        * slot's way from memory overlaps with work. */
       n = q - p;
-      if (n >= 2 && n <= 8)
+      if (n == 2)
+        PREFETCH (&v->pairs[p[0] | (p[1] << 8)]);
+      else if (n >= 3 && n <= 8)
         {
           w = load_short (p, n, end);
           h = hash_short (w, n);
