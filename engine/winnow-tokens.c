@@ -1189,18 +1189,21 @@ cache_get (void)
   return cache;
 }
 
-/* A piece that is not a token: merged, or its merge taken from the cache. @h is the piece's
- * hash when 2 ≤ n ≤ max_len; the text goes on to @end. Kept out of line: encode_piece()'s
- * common case stays small. */
-static G_GNUC_NO_INLINE void
+/* A piece that is not a token: merged, or its merge taken from the cache; appends the tokens
+ * to @ids (if not NULL) and returns how many. @h is the piece's hash when 2 ≤ n ≤ max_len; the
+ * text goes on to @end. Kept out of line: encode_piece()'s common case stays small. */
+static G_GNUC_NO_INLINE gsize
 merge_piece (const Vocab  *v,
              CacheEntry   *cache,
              const guint8 *p,
              gsize         n,
              guint64       h,
              const guint8 *end,
-             Sink         *sink)
+             GArray       *ids)
 {
+  Sink part = { ids, 0 };
+  Sink *sink = &part;
+
   if (n <= CACHE_PIECE_MAX && cache != NULL)
     {
       CacheEntry *e = &cache[(h >> 20) & (CACHE_SLOTS - 1)];
@@ -1210,7 +1213,7 @@ merge_piece (const Vocab  *v,
       if (e->hash == h && e->length == n && memcmp (e->bytes, p, n) == 0)
         {
           sink_add_all (sink, e->ids, e->n_ids);
-          return;
+          return part.count;
         }
       k = bpe_scan (v, p, n, end, out);
       if (k <= CACHE_IDS_MAX)
@@ -1222,10 +1225,11 @@ merge_piece (const Vocab  *v,
           memcpy (e->ids, out, k * sizeof *out);
         }
       sink_add_all (sink, out, k);
-      return;
+      return part.count;
     }
 
   bpe (v, p, n, WINNOW_TOKENS_BPE_AUTO, sink);
+  return part.count;
 }
 
 /* A piece that is a token is that token; else it is merged. @w is the piece's load_tail() when
@@ -1264,10 +1268,12 @@ encode_piece (const Vocab  *v,
   if (G_LIKELY (r != NONE))
     sink_add (sink, r);
   else
-    merge_piece (v, cache, p, n, h, end, sink);
+    sink->count += merge_piece (v, cache, p, n, h, end, sink->ids);
 }
 
-static void
+/* Inlined into both callers: when only counting, sink->ids is known to be NULL and no token
+ * tests it (which is why merge_piece() is not handed the sink itself). */
+G_ALWAYS_INLINE static inline void
 encode (const char *text,
         gssize      length,
         Sink       *sink)
