@@ -1156,11 +1156,15 @@ bpe (const Vocab     *v,
  *
  * Command output repeats itself: the same paths, hashes and identifiers come back line after
  * line, and merging is what costs. Each thread keeps the last merged piece seen for each of
- * CACHE_SLOTS hash values, compared byte for byte: a hit gives exactly what merging gives. */
+ * CACHE_SLOTS hash values, compared byte for byte: a hit gives exactly what merging gives.
+ * Longer pieces (separator lines of '=' or '─', runs of spaces) are rarer but cost the most to
+ * merge; a few LONG_SLOTS keep copies of them. */
 
 #define CACHE_SLOTS     4096
 #define CACHE_PIECE_MAX 48
 #define CACHE_IDS_MAX   20
+#define LONG_SLOTS      64
+#define LONG_PIECE_MAX  4096
 
 typedef struct
 {
@@ -1171,22 +1175,82 @@ typedef struct
   guint32 ids[CACHE_IDS_MAX];
 } CacheEntry;
 
+typedef struct
+{
+  guint64  hash;
+  gsize    length;   /* 0: empty */
+  guint8  *bytes;    /* a copy of the piece */
+  gsize    n_ids;
+  guint32  ids[CACHE_IDS_MAX];
+} LongEntry;
+
+typedef struct
+{
+  CacheEntry pieces[CACHE_SLOTS];
+  LongEntry  long_pieces[LONG_SLOTS];
+} Cache;
+
 G_STATIC_ASSERT (CACHE_PIECE_MAX <= SCAN_MAX);
 
-static GPrivate cache_key = G_PRIVATE_INIT (g_free);
+static void
+cache_free (gpointer data)
+{
+  Cache *cache = data;
+
+  for (guint i = 0; i < LONG_SLOTS; i++)
+    g_free (cache->long_pieces[i].bytes);
+  g_free (cache);
+}
+
+static GPrivate cache_key = G_PRIVATE_INIT (cache_free);
 static gboolean cache_enabled = TRUE;
 
-static CacheEntry *
+static Cache *
 cache_get (void)
 {
-  CacheEntry *cache = g_private_get (&cache_key);
+  Cache *cache = g_private_get (&cache_key);
 
   if (cache == NULL)
     {
-      cache = g_new0 (CacheEntry, CACHE_SLOTS);
+      cache = g_new0 (Cache, 1);
       g_private_set (&cache_key, cache);
     }
   return cache;
+}
+
+/* A piece longer than CACHE_PIECE_MAX, from the cache or merged (and then kept). */
+static void
+merge_long_piece (const Vocab  *v,
+                  Cache        *cache,
+                  const guint8 *p,
+                  gsize         n,
+                  guint64       h,
+                  Sink         *sink)
+{
+  LongEntry *e = &cache->long_pieces[(h >> 20) & (LONG_SLOTS - 1)];
+  g_autoptr(GArray) ids = NULL;
+  Sink merged;
+
+  if (e->hash == h && e->length == n && memcmp (e->bytes, p, n) == 0)
+    {
+      sink_add_all (sink, e->ids, e->n_ids);
+      return;
+    }
+
+  ids = g_array_new (FALSE, FALSE, sizeof (guint32));
+  merged.ids = ids;
+  merged.count = 0;
+  bpe (v, p, n, WINNOW_TOKENS_BPE_AUTO, &merged);
+  if (ids->len <= CACHE_IDS_MAX)
+    {
+      g_free (e->bytes);
+      e->bytes = g_memdup2 (p, n);
+      e->hash = h;
+      e->length = n;
+      e->n_ids = ids->len;
+      memcpy (e->ids, ids->data, ids->len * sizeof (guint32));
+    }
+  sink_add_all (sink, (const guint32 *) (gconstpointer) ids->data, ids->len);
 }
 
 /* A piece that is not a token: merged, or its merge taken from the cache; appends the tokens
@@ -1194,7 +1258,7 @@ cache_get (void)
  * text goes on to @end. Kept out of line: encode_piece()'s common case stays small. */
 static G_GNUC_NO_INLINE gsize
 merge_piece (const Vocab  *v,
-             CacheEntry   *cache,
+             Cache        *cache,
              const guint8 *p,
              gsize         n,
              guint64       h,
@@ -1206,7 +1270,7 @@ merge_piece (const Vocab  *v,
 
   if (n <= CACHE_PIECE_MAX && cache != NULL)
     {
-      CacheEntry *e = &cache[(h >> 20) & (CACHE_SLOTS - 1)];
+      CacheEntry *e = &cache->pieces[(h >> 20) & (CACHE_SLOTS - 1)];
       guint32 out[CACHE_PIECE_MAX];
       gsize k;
 
@@ -1228,7 +1292,10 @@ merge_piece (const Vocab  *v,
       return part.count;
     }
 
-  bpe (v, p, n, WINNOW_TOKENS_BPE_AUTO, sink);
+  if (n <= LONG_PIECE_MAX && cache != NULL)
+    merge_long_piece (v, cache, p, n, n <= v->max_len ? h : hash_bytes (p, n), sink);
+  else
+    bpe (v, p, n, WINNOW_TOKENS_BPE_AUTO, sink);
   return part.count;
 }
 
@@ -1236,7 +1303,7 @@ merge_piece (const Vocab  *v,
  * 3 ≤ n ≤ 8, @h its hash when 3 ≤ n ≤ max_len; the text goes on to @end. */
 static inline void
 encode_piece (const Vocab  *v,
-              CacheEntry   *cache,
+              Cache        *cache,
               const guint8 *p,
               gsize         n,
               guint64       w,
@@ -1279,7 +1346,7 @@ encode (const char *text,
         Sink       *sink)
 {
   const Vocab *v;
-  CacheEntry *cache;
+  Cache *cache;
   const guint8 *p = (const guint8 *) text;
   const guint8 *end;
   const guint8 *held = NULL;   /* the piece before, looked up once its slot is in cache */

@@ -707,6 +707,49 @@ test_long_runs (void)
   }
 }
 
+/* Merged pieces come back from a per-thread cache, short ones and long ones (separator lines,
+ * runs of spaces) alike: what it gives is what merging gives, whatever came before. */
+static void
+test_cache_of_merges (void)
+{
+  static const char *const units[] = { "=", "-", "\xE2\x94\x80", " ", "^", "ab", "=-", "*" };
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) fresh = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+
+  /* pieces of every length around the cache's limits, each a few times in one text */
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    for (guint times = 1; times < 300; times += times < 70 ? 1 : 37)
+      {
+        g_string_truncate (text, 0);
+        for (guint k = 0; k < 3; k++)
+          {
+            g_string_append (text, "x ");
+            for (guint m = 0; m < times; m++)
+              g_string_append (text, units[i]);
+            g_string_append (text, k == 1 ? "\n" : " y\n");
+          }
+        g_ptr_array_add (texts, g_strdup (text->str));
+      }
+
+  _winnow_tokens_set_cache (FALSE);
+  for (guint i = 0; i < texts->len; i++)
+    g_ptr_array_add (fresh, winnow_tokens_encode (g_ptr_array_index (texts, i), -1));
+  _winnow_tokens_set_cache (TRUE);
+
+  for (guint round = 0; round < 2; round++)
+    for (guint i = 0; i < texts->len; i++)
+      {
+        const char *t = g_ptr_array_index (texts, i);
+        g_autoptr(GArray) ids = winnow_tokens_encode (t, -1);
+
+        assert_ids_equal ("with the cache", ids, g_ptr_array_index (fresh, i));
+        g_assert_cmpuint (winnow_tokens_count (t, -1), ==, ids->len);
+        if (g_test_failed ())
+          return;
+      }
+}
+
 /* ---- text that is not UTF-8 ---- */
 
 static GArray *
@@ -808,6 +851,7 @@ main (int   argc,
   g_test_add_func ("/tokens/pieces/pcre2-ascii-boundaries", test_pieces_ascii_boundaries);
   g_test_add_func ("/tokens/bpe/scan-and-heap-agree", test_bpe_methods_agree);
   g_test_add_func ("/tokens/bpe/megabyte-runs", test_long_runs);
+  g_test_add_func ("/tokens/bpe/cache", test_cache_of_merges);
   g_test_add_func ("/tokens/invalid-utf8", test_invalid_utf8);
   g_test_add_func ("/tokens/empty", test_empty_and_null);
 
