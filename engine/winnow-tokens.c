@@ -31,11 +31,14 @@
  * rank → bytes index and tables of the one- and two-byte tokens, embedded uncompressed in a
  * GResource and read in place: a process builds no table.
  *
- * Receipts count every compression, so speed matters (tests/bench-tokens.c): ASCII pieces are
- * cut by a byte table without decoding (piece_end_ascii; piece_end takes over wherever a byte
- * outside ASCII has a say), a piece's hash slot is fetched from memory while the next piece is
- * found, and each thread caches the merges of recent pieces that are not tokens (command output
- * repeats its paths and identifiers), compared byte for byte so a hit is exact.
+ * Receipts count every compression and the API counts every request, so speed matters
+ * (tests/bench-tokens.c): ASCII pieces are cut by a byte table without decoding
+ * (piece_end_ascii; piece_end takes over wherever a letter, mark or digit outside ASCII has a
+ * say), a piece of two bytes is looked up in the table of pairs, one of up to eight bytes is
+ * hashed and compared as a single 64-bit word, a piece's hash slot is fetched from memory while
+ * the next piece is found, and each thread caches the merges of recent pieces that are not
+ * tokens (command output repeats its paths, identifiers and separator lines), compared byte
+ * for byte so a hit is exact.
  */
 
 #define G_LOG_DOMAIN "winnow-tokens"
