@@ -916,26 +916,22 @@ key_find (const Vocab  *v,
   return NONE;
 }
 
-/* tiktoken's own loop: after each merge, rescan the pairs for the lowest rank. Writes the
- * tokens of @p[0 … n) (n < SCAN_LIMIT) to @out (room for @n) and returns how many; bytes up to
- * @end may be read.
- *
- * Parts stay where they start (a linked list by offset) instead of being moved down after each
- * merge, and each pair is one number, its rank above its start (NONE when the part was merged
- * away or is the last): the lowest number is the lowest rank, the leftmost of equal ones as in
- * tiktoken, and finding it is a plain minimum over one array, which compilers vectorise. */
-#define SCAN_INDEX_BITS 12
-#define SCAN_LIMIT      (1 << SCAN_INDEX_BITS)
-
-G_STATIC_ASSERT (RANK_BITS + SCAN_INDEX_BITS < 32);
-
-static inline guint32
-scan_key (guint32 rank,
-          guint32 start)
+/* One part of a piece being merged. */
+typedef struct
 {
-  return rank == NONE ? NONE : (rank << SCAN_INDEX_BITS) | start;
-}
+  guint32 start;   /* of the part in the piece */
+  guint32 rank;    /* of the pair (this part, the next one) */
+  guint32 token;   /* of this part */
+} Part;
 
+/* tiktoken's own loop: after each merge, rescan the pairs for the lowest rank. Writes the
+ * tokens of @p[0 … n) to @out (room for @n) and returns how many; bytes up to @end may be read.
+ *
+ * The parts are moved down after each merge, so the rescan reads a short array that is
+ * already in cache; the alternatives tried (parts left in place as a linked list, ranks and
+ * starts packed into one number for a vectorised minimum) ran fewer instructions but took
+ * longer: a rescan right after the merge's stores waits for them, and each merge then
+ * followed a chain of dependent loads. */
 static gsize
 bpe_scan (const Vocab  *v,
           const guint8 *p,
@@ -943,61 +939,53 @@ bpe_scan (const Vocab  *v,
           const guint8 *end,
           guint32      *out)
 {
-  guint32 buf[4 * SCAN_MAX + 1];
-  guint32 *mem = n <= SCAN_MAX ? buf : g_new (guint32, 4 * n + 1);
-  guint32 *key = mem;               /* of the pair (part at s, next part) */
-  guint32 *token = mem + n;         /* of the part at s */
-  guint32 *prev = mem + 2 * n;      /* start of the part before the one at s */
-  guint32 *next = mem + 3 * n;      /* start of the part after the one at s (n: none) */
-  gsize k = 0;
-
-  g_assert (n < SCAN_LIMIT);
+  Part buf[SCAN_MAX + 1];
+  Part *parts = n <= SCAN_MAX ? buf : g_new (Part, n + 1);
+  gsize m = n + 1;   /* parts, the last being the end */
 
   for (gsize i = 0; i < n; i++)
     {
-      token[i] = byte_rank (v, p[i]);
-      key[i] = i + 1 < n ? scan_key (vocab_pair (v, p + i), i) : NONE;
-      prev[i] = i - 1;
-      next[i] = i + 1;
+      parts[i].start = i;
+      parts[i].token = byte_rank (v, p[i]);
+      parts[i].rank = i + 1 < n ? vocab_pair (v, p + i) : NONE;
     }
-  next[n] = n;
+  parts[n].start = n;
+  parts[n].rank = NONE;
 
   for (;;)
     {
-      guint32 best = NONE, s, t, u;
+      guint32 best = NONE;
+      gsize i = 0;
       Key before = { 0, 0, 0 }, at = { 0, 0, 0 };
 
-      for (gsize i = 0; i + 1 < n; i++)
-        best = MIN (best, key[i]);
+      for (gsize k = 0; k + 1 < m; k++)
+        if (parts[k].rank < best)
+          {
+            best = parts[k].rank;
+            i = k;
+          }
       if (best == NONE)
         break;
 
-      /* the parts at s and t become one: the pairs around it change, and their hash slots are
-       * asked for before the lists are updated */
-      s = best & (SCAN_LIMIT - 1);
-      t = next[s];
-      u = next[t];
-      if (u < n)
-        key_start (v, &at, p + s, next[u] - s, end);
-      if (s > 0)
-        key_start (v, &before, p + prev[s], u - prev[s], end);
-
-      token[s] = best >> SCAN_INDEX_BITS;
-      key[t] = NONE;
-      next[s] = u;
-      if (u < n)
-        prev[u] = s;
-
-      key[s] = u < n ? scan_key (key_find (v, &at, p + s), s) : NONE;
-      if (s > 0)
-        key[prev[s]] = scan_key (key_find (v, &before, p + prev[s]), prev[s]);
+      /* parts i and i + 1 become one, token best: the pairs around them change. Their slots
+       * are asked for first, the parts moved while they come. */
+      if (i > 0 && i + 2 < m)
+        key_start (v, &before, p + parts[i - 1].start, parts[i + 2].start - parts[i - 1].start, end);
+      if (i + 3 < m)
+        key_start (v, &at, p + parts[i].start, parts[i + 3].start - parts[i].start, end);
+      parts[i].token = best;
+      memmove (parts + i + 1, parts + i + 2, (m - i - 2) * sizeof *parts);
+      m--;
+      if (i > 0)
+        parts[i - 1].rank = before.len > 0 ? key_find (v, &before, p + parts[i - 1].start) : NONE;
+      parts[i].rank = at.len > 0 ? key_find (v, &at, p + parts[i].start) : NONE;
     }
 
-  for (gsize s = 0; s < n; s = next[s])
-    out[k++] = token[s];
-  if (mem != buf)
-    g_free (mem);
-  return k;
+  for (gsize k = 0; k + 1 < m; k++)
+    out[k] = parts[k].token;
+  if (parts != buf)
+    g_free (parts);
+  return m - 1;
 }
 
 /* A binary min-heap of (rank << 32 | start): the lowest rank first, the leftmost on ties. */
@@ -1140,7 +1128,7 @@ bpe (const Vocab     *v,
      WinnowTokensBpe  method,
      Sink            *sink)
 {
-  if (method == WINNOW_TOKENS_BPE_AUTO || n >= SCAN_LIMIT)
+  if (method == WINNOW_TOKENS_BPE_AUTO)
     method = n <= SCAN_MAX ? WINNOW_TOKENS_BPE_SCAN : WINNOW_TOKENS_BPE_HEAP;
   if (method == WINNOW_TOKENS_BPE_SCAN)
     {
