@@ -634,9 +634,11 @@ piece_end (const guint8 *p,
  *
  * Most of what Winnow counts is ASCII, and an ASCII piece is decided by a byte table alone.
  * piece_end_ascii() follows piece_end() step by step but classifies each byte with one load,
- * with no UTF-8 decoding and no end-of-character bookkeeping. The moment its answer would
- * depend on a byte outside ASCII (a letter, digit or space it cannot classify), it gives up and
- * piece_end() decides from the piece's start, so the pieces are the same by construction. */
+ * with no UTF-8 decoding and no end-of-character bookkeeping. A character outside ASCII that
+ * can only end a run, or go on with punctuation, it classifies as piece_end() does; where one
+ * could go on with letters, digits or white space (or follow a prefix as a letter or mark), it
+ * gives up and piece_end() decides from the piece's start, so the pieces are the same by
+ * construction (test-tokens holds both to PCRE2 running the pattern). */
 
 enum
 {
@@ -687,7 +689,7 @@ static const guint8 ascii_class[256] = {
 #undef A_P
 #undef A_X
 
-/* The class of the byte at @p, A_WIDE's opposite (0) at the end: the end stops every run. */
+/* The class of the byte at @p, or 0 at the end (which is in no class, so it stops every run). */
 static inline guint
 class_at (const guint8 *p,
           const guint8 *end)
