@@ -456,6 +456,14 @@ peek_wide (const guint8 *p,
       if (left < 3 || (p[1] & 0xC0) != 0x80 || (p[2] & 0xC0) != 0x80
           || (b == 0xE0 && p[1] < 0xA0) || (b == 0xED && p[1] > 0x9F))
         return 0;
+      if (b == 0xE2 && p[1] >= 0x94 && p[1] <= 0x97)
+        {
+          /* U+2500…U+25FF, box drawing, block elements and geometric shapes: all symbols (So,
+           * Sm), and the most common characters beyond ASCII in command output (trees,
+           * tables, rules) */
+          *flags = C_Q;
+          return 3;
+        }
       c = ((gunichar) (b & 0x0F) << 12) | ((gunichar) (p[1] & 0x3F) << 6) | (p[2] & 0x3F);
       *flags = classify_wide (c);
       return 3;

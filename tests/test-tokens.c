@@ -613,6 +613,20 @@ test_pieces_ascii_boundaries (void)
             g_assert_cmpuint (winnow_tokens_count (text->str, text->len), ==, ids->len);
             checked++;
           }
+  /* box drawing, block elements and geometric shapes are classified without GLib's tables:
+   * each of them, alone and in runs, next to letters, spaces and punctuation */
+  for (gunichar c = 0x2500; c <= 0x25FF; c++)
+    {
+      char ch[8];
+
+      ch[g_unichar_to_utf8 (c, ch)] = '\0';
+      g_assert_true (g_unichar_type (c) >= G_UNICODE_CONNECT_PUNCTUATION
+                     && g_unichar_type (c) <= G_UNICODE_OTHER_SYMBOL);
+      g_string_printf (text, "a%sb %s%s  %s\n-%s.%s1%s\xC3\xA9", ch, ch, ch, ch, ch, ch, ch);
+      if (!pieces_match_pcre2 ("box drawing", text->str, text->len))
+        return;
+      checked++;
+    }
   g_test_message ("%u texts", checked);
 }
 
