@@ -31,10 +31,14 @@
  * rank → bytes index and tables of the one- and two-byte tokens, embedded uncompressed in a
  * GResource and read in place: a process builds no table.
  *
- * Receipts count every compression, so speed matters (tests/bench-tokens.c): ASCII is
- * classified by a table, a piece's hash slot is fetched from memory while the next piece is
- * found, and each thread caches the merges of recent pieces that are not tokens (command output
- * repeats its paths and identifiers), compared byte for byte so a hit is exact.
+ * Receipts count every compression and the API counts every request, so speed matters
+ * (tests/bench-tokens.c): ASCII pieces are cut by a byte table without decoding
+ * (piece_end_ascii; piece_end takes over wherever a letter, mark or digit outside ASCII has a
+ * say), a piece of two bytes is looked up in the table of pairs, one of up to eight bytes is
+ * hashed and compared as a single 64-bit word, a piece's hash slot is fetched from memory while
+ * the next piece is found, and each thread caches the merges of recent pieces that are not
+ * tokens (command output repeats its paths, identifiers and separator lines), compared byte
+ * for byte so a hit is exact.
  */
 
 #define G_LOG_DOMAIN "winnow-tokens"
@@ -48,7 +52,7 @@
 #include "winnow-tokens-private.h"
 
 #define VOCAB_RESOURCE "/io/github/winnow/Winnow/tokenizer/o200k_base.bin"
-#define VOCAB_MAGIC    "WNTOKv1"
+#define VOCAB_MAGIC    "WNTOKv2"
 #define VOCAB_HEADER   80
 
 /* One hash table slot (see make-blob.py): rank + 1, pool offset, length, hash tag. */
@@ -139,6 +143,34 @@ hash_bytes (const guint8 *p,
   return h;
 }
 
+/* The @n bytes at @p (1 ≤ n ≤ 8) as load_tail() gives them, with a single load when eight bytes
+ * may be read there (the text goes on to @end). */
+static inline guint64
+load_short (const guint8 *p,
+            gsize         n,
+            const guint8 *end)
+{
+  if (G_LIKELY (end - p >= 8))
+    return load64 (p) & (G_MAXUINT64 >> (64 - 8 * n));
+  return load_tail (p, n);
+}
+
+/* hash_bytes() of the @n ≤ 8 bytes whose load_tail() is @w: one round instead of the loop. */
+static inline guint64
+hash_short (guint64 w,
+            gsize   n)
+{
+  guint64 h = HASH_SEED ^ ((guint64) n * HASH_M2);
+
+  h = (h ^ w) * HASH_M1;
+  h ^= h >> 29;
+
+  h ^= h >> 32;
+  h *= HASH_M2;
+  h ^= h >> 29;
+  return h;
+}
+
 /* ---- the vocabulary ---- */
 
 static inline guint32
@@ -185,6 +217,29 @@ vocab_find (const Vocab  *v,
         return NONE;
       if ((slot >> KEY_SHIFT << KEY_SHIFT) == want
           && bytes_equal (v->pool + ((slot >> RANK_BITS) & OFFSET_MASK), p, n))
+        return (guint32) (slot & RANK_MASK) - 1;
+    }
+}
+
+/* vocab_find() for a key of @n ≤ 8 bytes whose load_tail() is @w: a token of up to 8 bytes is
+ * compared as one word (the pool is followed by 8 zero bytes, so reading 8 is always safe). */
+static inline guint32
+vocab_find_short (const Vocab *v,
+                  guint64      w,
+                  gsize        n,
+                  guint64      h)
+{
+  guint64 want = ((h >> TAG_SHIFT) << TAG_SHIFT) | ((guint64) n << KEY_SHIFT);
+  guint64 mask = G_MAXUINT64 >> (64 - 8 * n);
+
+  for (guint64 i = h & v->mask;; i = (i + 1) & v->mask)
+    {
+      guint64 slot = GUINT64_FROM_LE (v->table[i]);
+
+      if (slot == 0)
+        return NONE;
+      if ((slot >> KEY_SHIFT << KEY_SHIFT) == want
+          && (load64 (v->pool + ((slot >> RANK_BITS) & OFFSET_MASK)) & mask) == w)
         return (guint32) (slot & RANK_MASK) - 1;
     }
 }
@@ -260,7 +315,7 @@ vocab_load (Vocab *v)
       || table_at + (G_GUINT64_CONSTANT (8) << table_bits) > pairs_at
       || pairs_at + 4 * 65536 > bytes_at
       || bytes_at + 4 * 256 > pool_at
-      || pool_at + (gsize) pool_size != size)
+      || pool_at + (gsize) pool_size + 8 != size)
     g_error ("%s is damaged", VOCAB_RESOURCE);
 
   v->offsets = (const guint32 *) (gconstpointer) (blob + offsets_at);
@@ -401,6 +456,14 @@ peek_wide (const guint8 *p,
       if (left < 3 || (p[1] & 0xC0) != 0x80 || (p[2] & 0xC0) != 0x80
           || (b == 0xE0 && p[1] < 0xA0) || (b == 0xED && p[1] > 0x9F))
         return 0;
+      if (b == 0xE2 && p[1] >= 0x94 && p[1] <= 0x97)
+        {
+          /* U+2500…U+25FF, box drawing, block elements and geometric shapes: all symbols (So,
+           * Sm), and the most common characters beyond ASCII in command output (trees,
+           * tables, rules) */
+          *flags = C_Q;
+          return 3;
+        }
       c = ((gunichar) (b & 0x0F) << 12) | ((gunichar) (p[1] & 0x3F) << 6) | (p[2] & 0x3F);
       *flags = classify_wide (c);
       return 3;
@@ -575,6 +638,225 @@ piece_end (const guint8 *p,
   }
 }
 
+/* ---- the pre-tokenizer's ASCII fast path ----
+ *
+ * Most of what Winnow counts is ASCII, and an ASCII piece is decided by a byte table alone.
+ * piece_end_ascii() follows piece_end() step by step but classifies each byte with one load,
+ * with no UTF-8 decoding and no end-of-character bookkeeping. A character outside ASCII that
+ * can only end a run, or go on with punctuation, it classifies as piece_end() does; where one
+ * could go on with letters, digits or white space (or follow a prefix as a letter or mark), it
+ * gives up and piece_end() decides from the piece's start, so the pieces are the same by
+ * construction (test-tokens holds both to PCRE2 running the pattern). */
+
+enum
+{
+  A_UP    = 1 << 0,   /* A-Z */
+  A_LOW   = 1 << 1,   /* a-z */
+  A_DIGIT = 1 << 2,   /* 0-9 */
+  A_SPACE = 1 << 3,   /* \t \v \f and space: \s but not [\r\n] */
+  A_NL    = 1 << 4,   /* \r \n */
+  A_PUNCT = 1 << 5,   /* every other ASCII byte: [^\s\p{L}\p{N}] */
+  A_WIDE  = 1 << 6,   /* a byte ≥ 0x80: only the slow path knows */
+};
+
+#define A_LETTER (A_UP | A_LOW)
+#define A_WS     (A_SPACE | A_NL)
+
+#define A_U A_UP
+#define A_L A_LOW
+#define A_D A_DIGIT
+#define A_S A_SPACE
+#define A_R A_NL
+#define A_P A_PUNCT
+#define A_X A_WIDE
+
+static const guint8 ascii_class[256] = {
+  A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_S, A_R, A_S, A_S, A_R, A_P, A_P,
+  A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P,
+  A_S, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P, A_P,
+  A_D, A_D, A_D, A_D, A_D, A_D, A_D, A_D, A_D, A_D, A_P, A_P, A_P, A_P, A_P, A_P,
+  A_P, A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_U,
+  A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_U, A_P, A_P, A_P, A_P, A_P,
+  A_P, A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_L,
+  A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_L, A_P, A_P, A_P, A_P, A_P,
+  A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X,
+  A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X,
+  A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X,
+  A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X,
+  A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X,
+  A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X,
+  A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X,
+  A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X, A_X,
+};
+
+#undef A_U
+#undef A_L
+#undef A_D
+#undef A_S
+#undef A_R
+#undef A_P
+#undef A_X
+
+/* The class of the byte at @p, or 0 at the end (which is in no class, so it stops every run). */
+static inline guint
+class_at (const guint8 *p,
+          const guint8 *end)
+{
+  return G_LIKELY (p < end) ? ascii_class[*p] : 0;
+}
+
+/* The bytes from @p on whose class is in @mask. */
+static inline const guint8 *
+skip_class (const guint8 *p,
+            const guint8 *end,
+            guint         mask)
+{
+  while (p < end && (ascii_class[*p] & mask))
+    p++;
+  return p;
+}
+
+/* Whether the character at @p (outside ASCII) is valid and has one of @flags. */
+static inline gboolean
+wide_is (const guint8 *p,
+         const guint8 *end,
+         guint         flags)
+{
+  guint f = 0;
+
+  return peek_wide (p, end, &f) != 0 && (f & flags) != 0;
+}
+
+/* [^\s\p{L}\p{N}]+ from @p: ASCII by the table, other characters by their flags. */
+static inline const guint8 *
+skip_punct (const guint8 *p,
+            const guint8 *end)
+{
+  guint f = 0, n;
+
+  for (;;)
+    {
+      p = skip_class (p, end, A_PUNCT);
+      if (p < end && *p >= 0x80 && (n = peek_wide (p, end, &f)) != 0 && (f & F_Q))
+        p += n;
+      else
+        return p;
+    }
+}
+
+/* The end of the piece that starts at @p (an ASCII byte), or NULL when letters, marks or
+ * digits outside ASCII have a say in it: then piece_end() decides. Characters outside ASCII
+ * that can only end a run or go on with one of punctuation or white space are handled here. */
+G_ALWAYS_INLINE static inline const guint8 *
+piece_end_ascii (const guint8 *p,
+                 const guint8 *end)
+{
+  guint c0 = ascii_class[*p];
+  guint c1 = class_at (p + 1, end);
+  guint f = 0, n;
+  const guint8 *j, *k, *q;
+
+  if ((c1 & A_WIDE) && (c0 & (A_PUNCT | A_SPACE)))
+    {
+      /* whether c0 is the prefix of letters; else whether punctuation follows ' ' (what else
+       * follows, white space goes on with or ends, below) */
+      n = peek_wide (p + 1, end, &f);
+      if (n != 0 && (f & (F_U | F_W)))
+        return NULL;
+      c1 = n != 0 && (f & F_Q) ? A_PUNCT : 0;
+    }
+
+  /* [^\r\n\p{L}\p{N}]? then the letters: the prefix (punctuation or a space that is not \r \n)
+   * is taken when a letter follows it */
+  if (c0 & A_LETTER)
+    j = p;
+  else if ((c0 & (A_PUNCT | A_SPACE)) && (c1 & A_LETTER))
+    j = p + 1;
+  else
+    j = NULL;
+  if (j != NULL)
+    {
+      /* U* W+ when a lower-case letter follows the capitals, else U+ (the letters are
+       * ASCII, so none is Lm, Lo or M) */
+      k = skip_class (j, end, A_UP);
+      if (class_at (k, end) & A_LOW)
+        k = skip_class (k, end, A_LOW);
+      if ((class_at (k, end) & A_WIDE) && wide_is (k, end, F_U | F_W))
+        return NULL;
+      return contraction (k, end);
+    }
+
+  /* \p{N}{1,3} */
+  if (c0 & A_DIGIT)
+    {
+      guint c2;
+
+      if (!(c1 & A_DIGIT))
+        return (c1 & A_WIDE) && wide_is (p + 1, end, F_N) ? NULL : p + 1;
+      c2 = class_at (p + 2, end);
+      if (c2 & A_DIGIT)
+        return p + 3;
+      return (c2 & A_WIDE) && wide_is (p + 2, end, F_N) ? NULL : p + 2;
+    }
+
+  /*  ?[^\s\p{L}\p{N}]+[\r\n/]* */
+  q = NULL;
+  if (*p == ' ' && (c1 & A_PUNCT))
+    q = p + 1;
+  else if (c0 & A_PUNCT)
+    q = p;
+  if (q != NULL)
+    {
+      q = skip_punct (q, end);
+      while (q < end && (*q == '\r' || *q == '\n' || *q == '/'))
+        q++;
+      return q;
+    }
+
+  /* white space, as in piece_end(); a byte that begins no valid character ends the run as the
+   * end of the text does */
+  {
+    const guint8 *last_nl = NULL, *last = p;
+    gboolean at_end;
+
+    for (q = p; q < end && (ascii_class[*q] & A_WS); q++)
+      {
+        last = q;
+        if (ascii_class[*q] & A_NL)
+          last_nl = q + 1;
+      }
+    at_end = q == end;
+    if (!at_end && *q >= 0x80)
+      {
+        n = peek_wide (q, end, &f);
+        if (n != 0 && (f & F_S))
+          return NULL;   /* white space outside ASCII goes on with the run */
+        at_end = n == 0;
+      }
+    if (last_nl != NULL)
+      return last_nl;
+    if (at_end || last == p)
+      return q;
+    return last;
+  }
+}
+
+/* The end of the piece that starts at @p, or NULL when @p begins no valid character. */
+G_ALWAYS_INLINE static inline const guint8 *
+next_piece (const guint8 *p,
+            const guint8 *end)
+{
+  guint f;
+
+  if (G_LIKELY (*p < 0x80))
+    {
+      const guint8 *q = piece_end_ascii (p, end);
+
+      return G_LIKELY (q != NULL) ? q : piece_end (p, end);
+    }
+  return peek_wide (p, end, &f) != 0 ? piece_end (p, end) : NULL;
+}
+
 /* ---- byte-pair merging ---- */
 
 /* Where the ids go: appended to an array, or only counted. */
@@ -603,6 +885,47 @@ sink_add_all (Sink          *sink,
     g_array_append_vals (sink->ids, ranks, n);
 }
 
+/* A part of a piece to look up: its bytes' hash, and for up to 8 bytes the bytes as one word.
+ * key_start() asks for the hash slot, key_find() reads it: work in between hides the wait. */
+typedef struct
+{
+  guint64 w;
+  guint64 h;
+  gsize   len;
+} Key;
+
+static inline void
+key_start (const Vocab  *v,
+           Key          *key,
+           const guint8 *p,
+           gsize         len,
+           const guint8 *end)
+{
+  key->len = len;
+  if (len <= 8)
+    {
+      key->w = load_short (p, len, end);
+      key->h = hash_short (key->w, len);
+    }
+  else if (len <= v->max_len)
+    key->h = hash_bytes (p, len);
+  else
+    return;
+  PREFETCH (&v->table[key->h & v->mask]);
+}
+
+static inline guint32
+key_find (const Vocab  *v,
+          const Key    *key,
+          const guint8 *p)
+{
+  if (key->len <= 8)
+    return vocab_find_short (v, key->w, key->len, key->h);
+  if (key->len <= v->max_len)
+    return vocab_find (v, p, key->len, key->h);
+  return NONE;
+}
+
 /* One part of a piece being merged. */
 typedef struct
 {
@@ -611,23 +934,19 @@ typedef struct
   guint32 token;   /* of this part */
 } Part;
 
-static inline guint64
-hash_prefetch (const Vocab  *v,
-               const guint8 *p,
-               gsize         n)
-{
-  guint64 h = hash_bytes (p, n);
-
-  PREFETCH (&v->table[h & v->mask]);
-  return h;
-}
-
 /* tiktoken's own loop: after each merge, rescan the pairs for the lowest rank. Writes the
- * tokens of @p[0 … n) to @out (room for @n) and returns how many. */
+ * tokens of @p[0 … n) to @out (room for @n) and returns how many; bytes up to @end may be read.
+ *
+ * The parts are moved down after each merge, so the rescan reads a short array that is
+ * already in cache; the alternatives tried (parts left in place as a linked list, ranks and
+ * starts packed into one number for a vectorised minimum) ran fewer instructions but took
+ * longer: a rescan right after the merge's stores waits for them, and each merge then
+ * followed a chain of dependent loads. */
 static gsize
 bpe_scan (const Vocab  *v,
           const guint8 *p,
           gsize         n,
+          const guint8 *end,
           guint32      *out)
 {
   Part buf[SCAN_MAX + 1];
@@ -647,8 +966,7 @@ bpe_scan (const Vocab  *v,
     {
       guint32 best = NONE;
       gsize i = 0;
-      guint64 h_before = 0, h_at = 0;
-      gsize len_before = 0, len_at = 0;
+      Key before = { 0, 0, 0 }, at = { 0, 0, 0 };
 
       for (gsize k = 0; k + 1 < m; k++)
         if (parts[k].rank < best)
@@ -662,25 +980,15 @@ bpe_scan (const Vocab  *v,
       /* parts i and i + 1 become one, token best: the pairs around them change. Their slots
        * are asked for first, the parts moved while they come. */
       if (i > 0 && i + 2 < m)
-        {
-          len_before = parts[i + 2].start - parts[i - 1].start;
-          if (len_before <= v->max_len)
-            h_before = hash_prefetch (v, p + parts[i - 1].start, len_before);
-        }
+        key_start (v, &before, p + parts[i - 1].start, parts[i + 2].start - parts[i - 1].start, end);
       if (i + 3 < m)
-        {
-          len_at = parts[i + 3].start - parts[i].start;
-          if (len_at <= v->max_len)
-            h_at = hash_prefetch (v, p + parts[i].start, len_at);
-        }
+        key_start (v, &at, p + parts[i].start, parts[i + 3].start - parts[i].start, end);
       parts[i].token = best;
       memmove (parts + i + 1, parts + i + 2, (m - i - 2) * sizeof *parts);
       m--;
       if (i > 0)
-        parts[i - 1].rank = len_before > 0 && len_before <= v->max_len
-                            ? vocab_find (v, p + parts[i - 1].start, len_before, h_before) : NONE;
-      parts[i].rank = len_at > 0 && len_at <= v->max_len
-                      ? vocab_find (v, p + parts[i].start, len_at, h_at) : NONE;
+        parts[i - 1].rank = before.len > 0 ? key_find (v, &before, p + parts[i - 1].start) : NONE;
+      parts[i].rank = at.len > 0 ? key_find (v, &at, p + parts[i].start) : NONE;
     }
 
   for (gsize k = 0; k + 1 < m; k++)
@@ -837,7 +1145,7 @@ bpe (const Vocab     *v,
       guint32 buf[SCAN_MAX];
       guint32 *out = n <= SCAN_MAX ? buf : g_new (guint32, n);
 
-      sink_add_all (sink, out, bpe_scan (v, p, n, out));
+      sink_add_all (sink, out, bpe_scan (v, p, n, p + n, out));
       if (out != buf)
         g_free (out);
     }
@@ -850,6 +1158,8 @@ bpe (const Vocab     *v,
  * Command output repeats itself: the same paths, hashes and identifiers come back line after
  * line, and merging is what costs. Each thread keeps the last merged piece seen for each of
  * CACHE_SLOTS hash values, compared byte for byte: a hit gives exactly what merging gives.
+ * Longer pieces (separator lines of '=' or '─', runs of spaces) are rarer but cost the most to
+ * merge; a few LONG_SLOTS keep copies of them.
  *
  * The slots hold entry numbers and the entries grow as pieces are stored: a short process
  * (one `winnow compress` stores a few hundred pieces) touches a few pages of memory. A table
@@ -859,12 +1169,14 @@ bpe (const Vocab     *v,
 #define CACHE_SLOTS     4096
 #define CACHE_PIECE_MAX 48
 #define CACHE_IDS_MAX   20
+#define LONG_SLOTS      64
+#define LONG_PIECE_MAX  4096
 #define CACHE_FIRST     64    /* entries allocated at first */
 
 typedef struct
 {
   guint64 hash;
-  guint8  length;
+  guint8  length;   /* 0: empty */
   guint8  n_ids;
   guint8  bytes[CACHE_PIECE_MAX];
   guint32 ids[CACHE_IDS_MAX];
@@ -872,10 +1184,20 @@ typedef struct
 
 typedef struct
 {
+  guint64  hash;
+  gsize    length;   /* 0: empty */
+  guint8  *bytes;    /* a copy of the piece */
+  gsize    n_ids;
+  guint32  ids[CACHE_IDS_MAX];
+} LongEntry;
+
+typedef struct
+{
   guint16     slots[CACHE_SLOTS];   /* entry number + 1; 0: empty */
   guint       n_entries;
   guint       n_allocated;
   CacheEntry *entries;
+  LongEntry   long_pieces[LONG_SLOTS];
 } Cache;
 
 G_STATIC_ASSERT (CACHE_PIECE_MAX <= SCAN_MAX);
@@ -886,6 +1208,8 @@ cache_free (gpointer data)
 {
   Cache *cache = data;
 
+  for (guint i = 0; i < LONG_SLOTS; i++)
+    g_free (cache->long_pieces[i].bytes);
   g_free (cache->entries);
   g_free (cache);
 }
@@ -936,35 +1260,55 @@ cache_claim (Cache   *cache,
   return &cache->entries[*slot - 1];
 }
 
-/* A piece that is a token is that token; else it is merged. @h is the piece's hash when
- * 2 ≤ n ≤ max_len. */
-static inline void
-encode_piece (const Vocab  *v,
-              Cache        *cache,
-              const guint8 *p,
-              gsize         n,
-              guint64       h,
-              Sink         *sink)
+/* A piece longer than CACHE_PIECE_MAX, from the cache or merged (and then kept). */
+static void
+merge_long_piece (const Vocab  *v,
+                  Cache        *cache,
+                  const guint8 *p,
+                  gsize         n,
+                  guint64       h,
+                  Sink         *sink)
 {
-  guint32 r;
+  LongEntry *e = &cache->long_pieces[(h >> 20) & (LONG_SLOTS - 1)];
+  g_autoptr(GArray) ids = NULL;
+  Sink merged;
 
-  if (n == 1)
+  if (e->hash == h && e->length == n && memcmp (e->bytes, p, n) == 0)
     {
-      sink_add (sink, byte_rank (v, *p));
-      return;
-    }
-  if (n > v->max_len)
-    {
-      bpe (v, p, n, WINNOW_TOKENS_BPE_AUTO, sink);
+      sink_add_all (sink, e->ids, e->n_ids);
       return;
     }
 
-  r = vocab_find (v, p, n, h);
-  if (G_LIKELY (r != NONE))
+  ids = g_array_new (FALSE, FALSE, sizeof (guint32));
+  merged.ids = ids;
+  merged.count = 0;
+  bpe (v, p, n, WINNOW_TOKENS_BPE_AUTO, &merged);
+  if (ids->len <= CACHE_IDS_MAX)
     {
-      sink_add (sink, r);
-      return;
+      g_free (e->bytes);
+      e->bytes = g_memdup2 (p, n);
+      e->hash = h;
+      e->length = n;
+      e->n_ids = ids->len;
+      memcpy (e->ids, ids->data, ids->len * sizeof (guint32));
     }
+  sink_add_all (sink, (const guint32 *) (gconstpointer) ids->data, ids->len);
+}
+
+/* A piece that is not a token: merged, or its merge taken from the cache; appends the tokens
+ * to @ids (if not NULL) and returns how many. @h is the piece's hash when 2 ≤ n ≤ max_len; the
+ * text goes on to @end. Kept out of line: encode_piece()'s common case stays small. */
+static G_GNUC_NO_INLINE gsize
+merge_piece (const Vocab  *v,
+             Cache        *cache,
+             const guint8 *p,
+             gsize         n,
+             guint64       h,
+             const guint8 *end,
+             GArray       *ids)
+{
+  Sink part = { ids, 0 };
+  Sink *sink = &part;
 
   if (n <= CACHE_PIECE_MAX && cache != NULL)
     {
@@ -975,9 +1319,9 @@ encode_piece (const Vocab  *v,
       if (e != NULL && e->hash == h && e->length == n && memcmp (e->bytes, p, n) == 0)
         {
           sink_add_all (sink, e->ids, e->n_ids);
-          return;
+          return part.count;
         }
-      k = bpe_scan (v, p, n, out);
+      k = bpe_scan (v, p, n, end, out);
       if (k <= CACHE_IDS_MAX)
         {
           e = cache_claim (cache, h);
@@ -988,13 +1332,58 @@ encode_piece (const Vocab  *v,
           memcpy (e->ids, out, k * sizeof *out);
         }
       sink_add_all (sink, out, k);
-      return;
+      return part.count;
     }
 
-  bpe (v, p, n, WINNOW_TOKENS_BPE_AUTO, sink);
+  if (n <= LONG_PIECE_MAX && cache != NULL)
+    merge_long_piece (v, cache, p, n, n <= v->max_len ? h : hash_bytes (p, n), sink);
+  else
+    bpe (v, p, n, WINNOW_TOKENS_BPE_AUTO, sink);
+  return part.count;
 }
 
-static void
+/* A piece that is a token is that token; else it is merged. @w is the piece's load_tail() when
+ * 3 ≤ n ≤ 8, @h its hash when 3 ≤ n ≤ max_len; the text goes on to @end. */
+static inline void
+encode_piece (const Vocab  *v,
+              Cache        *cache,
+              const guint8 *p,
+              gsize         n,
+              guint64       w,
+              guint64       h,
+              const guint8 *end,
+              Sink         *sink)
+{
+  guint32 r;
+
+  if (n == 1)
+    r = byte_rank (v, *p);
+  else if (n == 2)
+    {
+      /* two bytes: the table of pairs says, and when they are no token they are two */
+      r = vocab_pair (v, p);
+      if (r == NONE)
+        {
+          sink_add (sink, byte_rank (v, p[0]));
+          r = byte_rank (v, p[1]);
+        }
+    }
+  else if (G_LIKELY (n <= 8))
+    r = vocab_find_short (v, w, n, h);
+  else if (n <= v->max_len)
+    r = vocab_find (v, p, n, h);
+  else
+    r = NONE;
+
+  if (G_LIKELY (r != NONE))
+    sink_add (sink, r);
+  else
+    sink->count += merge_piece (v, cache, p, n, h, end, sink->ids);
+}
+
+/* Inlined into both callers: when only counting, sink->ids is known to be NULL and no token
+ * tests it (which is why merge_piece() is not handed the sink itself). */
+G_ALWAYS_INLINE static inline void
 encode (const char *text,
         gssize      length,
         Sink       *sink)
@@ -1005,7 +1394,7 @@ encode (const char *text,
   const guint8 *end;
   const guint8 *held = NULL;   /* the piece before, looked up once its slot is in cache */
   gsize held_len = 0;
-  guint64 held_hash = 0;
+  guint64 held_word = 0, held_hash = 0;
 
   if (text == NULL)
     return;
@@ -1017,38 +1406,48 @@ encode (const char *text,
   cache = cache_enabled ? cache_get () : NULL;
   while (p < end)
     {
-      guint f;
       const guint8 *q;
-      guint64 h = 0;
+      gsize n;
+      guint64 w = 0, h = 0;
 
-      if (G_UNLIKELY (*p >= 0x80 && peek_wide (p, end, &f) == 0))
+      q = next_piece (p, end);
+      if (G_UNLIKELY (q == NULL))
         {
           /* a byte that begins no valid character is a token of its own */
           if (held != NULL)
-            encode_piece (v, cache, held, held_len, held_hash, sink);
+            encode_piece (v, cache, held, held_len, held_word, held_hash, end, sink);
           held = NULL;
           sink_add (sink, byte_rank (v, *p));
           p++;
           continue;
         }
 
-      /* Find the next piece and ask for its hash slot, then look the piece before up: the
+      /* The next piece is found; ask for its hash slot, then look the piece before up: the
        * slot's way from memory overlaps with work. */
-      q = piece_end (p, end);
-      if (q - p >= 2 && (gsize) (q - p) <= v->max_len)
+      n = q - p;
+      if (n == 2)
+        PREFETCH (&v->pairs[p[0] | (p[1] << 8)]);
+      else if (n >= 3 && n <= 8)
         {
-          h = hash_bytes (p, q - p);
+          w = load_short (p, n, end);
+          h = hash_short (w, n);
+          PREFETCH (&v->table[h & v->mask]);
+        }
+      else if (n > 8 && n <= v->max_len)
+        {
+          h = hash_bytes (p, n);
           PREFETCH (&v->table[h & v->mask]);
         }
       if (held != NULL)
-        encode_piece (v, cache, held, held_len, held_hash, sink);
+        encode_piece (v, cache, held, held_len, held_word, held_hash, end, sink);
       held = p;
-      held_len = q - p;
+      held_len = n;
+      held_word = w;
       held_hash = h;
       p = q;
     }
   if (held != NULL)
-    encode_piece (v, cache, held, held_len, held_hash, sink);
+    encode_piece (v, cache, held, held_len, held_word, held_hash, end, sink);
 }
 
 /**
@@ -1135,7 +1534,10 @@ _winnow_tokens_piece_end (const char *text,
                           gsize       length,
                           gsize       offset)
 {
-  return piece_end ((const guint8 *) text + offset, (const guint8 *) text + length) - (const guint8 *) text;
+  const guint8 *q = next_piece ((const guint8 *) text + offset, (const guint8 *) text + length);
+
+  g_return_val_if_fail (q != NULL, offset);
+  return q - (const guint8 *) text;
 }
 
 gint32

@@ -553,6 +553,83 @@ test_pieces_random_text (void)
   g_test_message ("%u random texts, %" G_GSIZE_FORMAT " bytes", rounds, total);
 }
 
+/* ASCII pieces are cut by a byte table and handed to the Unicode scanner the moment a byte
+ * outside ASCII could change them: every ASCII construct of the pattern, with characters of
+ * every class that matters right before, inside and after it. */
+static void
+test_pieces_ascii_boundaries (void)
+{
+  static const char *const ascii[] = {
+    "a", "Z", "word", "Word", "WORD", "camelCase", "HTTPServer", "iPhone", "ABc", "aB",
+    "don't", "DON'T", "it's", "we'll", "they've", "you're", "I'm", "she'd", "x's", "'s", "'",
+    "''", "'ll", "'LL", "'Re", "rock'n'roll", "O'Reilly",
+    "1", "12", "123", "1234", "12345", "3.14", "1,000", "v2", "a1b2",
+    " ", "  ", "   ", "\t", "\n", "\r\n", " \n", "\n ", "\n\n  ", "\t \t", " \r", "\x0B\x0C",
+    ".", "...", "->", "//", "/*", "</", "\"", "!?", "#", "$", "a.b", " .", " ..", ". ", "./", ".\n",
+    "\n/", "./\r\n", "--x", "- x", "(a)", "[1]", "{}", "\x01", "\x7F", "\x1B[31m", "x_y", "_",
+  };
+  static const char *const wide[] = {
+    "",
+    "\xC3\xA9",           /* é  Ll */
+    "\xC3\x89",           /* É  Lu */
+    "\xC7\x85",           /* ǅ  Lt */
+    "\xCA\xB0",           /* ʰ  Lm */
+    "\xE4\xB8\xAD",       /* 中 Lo */
+    "\xEA\xB0\x80",       /* 가 Lo */
+    "\xCC\x81",           /* combining acute: Mn */
+    "\xE0\xA4\xBE",       /* Devanagari aa: Mc */
+    "\xD9\xA3",           /* Arabic-Indic three: Nd */
+    "\xE2\x85\xAB",       /* Roman twelve: Nl */
+    "\xC2\xBD",           /* ½  No */
+    "\xC2\xA0",           /* no-break space */
+    "\xE3\x80\x80",       /* ideographic space */
+    "\xC2\x85",           /* next line: white space, not [\r\n] */
+    "\xE2\x80\xA8",       /* line separator */
+    "\xE2\x80\x94",       /* em dash: Pd */
+    "\xE2\x80\x99",       /* right single quote: Pf */
+    "\xC5\xBF",           /* ſ, which 's folds with */
+    "\xE2\x80\x8B",       /* zero width space: Cf */
+    "\xF0\x9F\x98\x80",   /* emoji: So */
+  };
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint checked = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (ascii); i++)
+    for (guint b = 0; b < G_N_ELEMENTS (wide); b++)
+      for (guint a = 0; a < G_N_ELEMENTS (wide); a++)
+        for (guint middle = 0; middle < 2; middle++)
+          {
+            gsize half = middle ? strlen (ascii[i]) / 2 : strlen (ascii[i]);
+            g_autoptr(GArray) ids = NULL;
+
+            /* wide[b] ASCII wide[a], or wide[b] AS wide[a] CII */
+            g_string_assign (text, wide[b]);
+            g_string_append_len (text, ascii[i], half);
+            g_string_append (text, wide[a]);
+            g_string_append (text, ascii[i] + half);
+            if (!pieces_match_pcre2 ("ASCII next to other characters", text->str, text->len))
+              return;
+            ids = winnow_tokens_encode (text->str, text->len);
+            g_assert_cmpuint (winnow_tokens_count (text->str, text->len), ==, ids->len);
+            checked++;
+          }
+  /* box drawing, block elements and geometric shapes are classified without GLib's tables:
+   * each of them, alone and in runs, next to letters, spaces and punctuation */
+  for (gunichar c = 0x2500; c <= 0x25FF; c++)
+    {
+      char ch[8];
+
+      ch[g_unichar_to_utf8 (c, ch)] = '\0';
+      g_assert_true (g_unichar_type (c) >= G_UNICODE_CONNECT_PUNCTUATION
+                     && g_unichar_type (c) <= G_UNICODE_OTHER_SYMBOL);
+      g_string_printf (text, "a%sb %s%s  %s\n-%s.%s1%s\xC3\xA9", ch, ch, ch, ch, ch, ch, ch);
+      if (!pieces_match_pcre2 ("box drawing", text->str, text->len))
+        return;
+      checked++;
+    }
+  g_test_message ("%u texts", checked);
+}
+
 /* ---- the merges ---- */
 
 /* tiktoken's rescanning loop and the heap give the same merges, on pieces of all kinds. */
@@ -642,6 +719,49 @@ test_long_runs (void)
                     (g_get_monotonic_time () - start) / 1000.0);
     assert_round_trip ("base64", text->str, text->len, ids);
   }
+}
+
+/* Merged pieces come back from a per-thread cache, short ones and long ones (separator lines,
+ * runs of spaces) alike: what it gives is what merging gives, whatever came before. */
+static void
+test_cache_of_merges (void)
+{
+  static const char *const units[] = { "=", "-", "\xE2\x94\x80", " ", "^", "ab", "=-", "*" };
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) fresh = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+
+  /* pieces of every length around the cache's limits, each a few times in one text */
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    for (guint times = 1; times < 300; times += times < 70 ? 1 : 37)
+      {
+        g_string_truncate (text, 0);
+        for (guint k = 0; k < 3; k++)
+          {
+            g_string_append (text, "x ");
+            for (guint m = 0; m < times; m++)
+              g_string_append (text, units[i]);
+            g_string_append (text, k == 1 ? "\n" : " y\n");
+          }
+        g_ptr_array_add (texts, g_strdup (text->str));
+      }
+
+  _winnow_tokens_set_cache (FALSE);
+  for (guint i = 0; i < texts->len; i++)
+    g_ptr_array_add (fresh, winnow_tokens_encode (g_ptr_array_index (texts, i), -1));
+  _winnow_tokens_set_cache (TRUE);
+
+  for (guint round = 0; round < 2; round++)
+    for (guint i = 0; i < texts->len; i++)
+      {
+        const char *t = g_ptr_array_index (texts, i);
+        g_autoptr(GArray) ids = winnow_tokens_encode (t, -1);
+
+        assert_ids_equal ("with the cache", ids, g_ptr_array_index (fresh, i));
+        g_assert_cmpuint (winnow_tokens_count (t, -1), ==, ids->len);
+        if (g_test_failed ())
+          return;
+      }
 }
 
 /* ---- text that is not UTF-8 ---- */
@@ -742,8 +862,10 @@ main (int   argc,
   g_test_add_func ("/tokens/tiktoken/corpus-samples", test_corpus_samples);
   g_test_add_func ("/tokens/pieces/pcre2-real-text", test_pieces_real_text);
   g_test_add_func ("/tokens/pieces/pcre2-random-text", test_pieces_random_text);
+  g_test_add_func ("/tokens/pieces/pcre2-ascii-boundaries", test_pieces_ascii_boundaries);
   g_test_add_func ("/tokens/bpe/scan-and-heap-agree", test_bpe_methods_agree);
   g_test_add_func ("/tokens/bpe/megabyte-runs", test_long_runs);
+  g_test_add_func ("/tokens/bpe/cache", test_cache_of_merges);
   g_test_add_func ("/tokens/invalid-utf8", test_invalid_utf8);
   g_test_add_func ("/tokens/empty", test_empty_and_null);
 

@@ -10,7 +10,7 @@
 # little-endian, every section 8-byte aligned):
 #
 #   header, 80 bytes:
-#     0  magic      8 bytes  "WNTOKv1\0"
+#     0  magic      8 bytes  "WNTOKv2\0"
 #     8  n_tokens   u32      ranks are 0 … n_tokens-1
 #    12  max_len    u32      longest token, in bytes (at most 255)
 #    16  table_bits u32      the hash table has 1 << table_bits slots
@@ -32,7 +32,8 @@
 #   pairs:   u32[65536]: the rank of the two bytes b0 b1 at [b0 | b1 << 8], or 0xFFFFFFFF
 #            (merging starts from every adjacent pair of a piece: this spares those lookups)
 #   bytes:   u32[256]: the rank of each single byte (all 256 are tokens)
-#   pool:    the token bytes
+#   pool:    the token bytes, then 8 zero bytes (pool_size does not count them) so that the
+#            C side may read any token of up to 8 bytes as one 64-bit word
 #
 # The hash (winnow-tokens.c: hash_bytes) must stay identical to hash_bytes() below.
 
@@ -136,12 +137,12 @@ def main() -> int:
     bytes_at = align8(pairs_at + 4 * 65536)
     pool_at = align8(bytes_at + 4 * 256)
 
-    header = struct.pack('<8s10I32s', b'WNTOKv1\0', n, max_len, table_bits, len(pool),
+    header = struct.pack('<8s10I32s', b'WNTOKv2\0', n, max_len, table_bits, len(pool),
                          offsets_at, table_at, pool_at, hash_bytes(b'winnow') & 0xFFFFFFFF,
                          pairs_at, bytes_at, bytes.fromhex(sha))
     assert len(header) == header_size
 
-    blob = bytearray(pool_at + len(pool))
+    blob = bytearray(pool_at + len(pool) + 8)
     blob[0:header_size] = header
     blob[offsets_at:offsets_at + 4 * (n + 1)] = struct.pack(f'<{n + 1}I', *offsets)
     blob[table_at:table_at + 8 * size] = struct.pack(f'<{size}Q', *table)
@@ -151,7 +152,7 @@ def main() -> int:
         if len(t) == 1:
             byte_ranks[t[0]] = rank
     blob[bytes_at:bytes_at + 4 * 256] = struct.pack('<256I', *byte_ranks)
-    blob[pool_at:] = pool
+    blob[pool_at:pool_at + len(pool)] = pool
 
     with open(output, 'wb') as f:
         f.write(blob)
