@@ -96,17 +96,30 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 
   route (&job);
 
-  g_assert_nonnull (job.response);
   g_assert_cmpuint (job.status, >=, 200);
   g_assert_cmpuint (job.status, <, 600);
-  answer = json_to_string (job.response, FALSE);
-  g_assert_nonnull (answer);
+  if (job.response_text != NULL)
+    {
+      /* a route that wrote its answer itself (rtk/test): it must still be one JSON document */
+      g_autoptr(JsonParser) parser = json_parser_new ();
+
+      g_assert_null (job.response);
+      g_assert_true (json_parser_load_from_data (parser, job.response_text,
+                                                 job.response_length, NULL));
+    }
+  else
+    {
+      g_assert_nonnull (job.response);
+      answer = json_to_string (job.response, FALSE);
+      g_assert_nonnull (answer);
+    }
 
   g_clear_object (&job.pipeline);
   g_clear_pointer (&job.body, g_bytes_unref);
   g_clear_pointer (&job.query, g_hash_table_unref);
   g_clear_pointer (&job.path_arg, g_free);
   g_clear_pointer (&job.response, json_node_unref);
+  g_clear_pointer (&job.response_text, g_free);
 
   return 0;
 }
