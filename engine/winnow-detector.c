@@ -397,6 +397,16 @@ append_clean (GString    *out,
 
   for (const char *p = text; p < end;)
     {
+      const char *plain = p;
+
+      /* the plain stretch up to the next escape or carriage return, in one go */
+      while (plain < end && *plain != '\x1b' && *plain != '\r')
+        plain++;
+      g_string_append_len (out, p, plain - p);
+      p = plain;
+      if (p >= end)
+        break;
+
       if (*p == '\x1b' && p + 1 < end && p[1] == '[')
         {
           p += 2;
@@ -413,10 +423,8 @@ append_clean (GString    *out,
         }
       else if (*p == '\x1b')
         p += 2;
-      else if (*p == '\r')
-        p++;
       else
-        g_string_append_c (out, *p++);
+        p++; /* '\r' */
     }
 }
 

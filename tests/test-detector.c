@@ -388,6 +388,23 @@ test_command_memory (void)
     g_thread_join (threads[i]);
 }
 
+/* Detection looks at what a person would see: colors, titles and carriage returns aside,
+ * escaped output is detected like the plain text, wherever the escapes sit. */
+static void
+test_terminal_escapes (void)
+{
+  g_autoptr(WinnowDetector) detector = winnow_detector_new ();
+  const char *plain = "Cloning into 'x'...\nremote: Counting objects: 3\nerror: oops\n";
+  const char *escaped = "\x1b[32mClon\x1b[1;2Hing into 'x'...\x1b[0m\r\n"
+                        "\x1b]0;a title\x07remote: Counting\x1b]8;;x\x1b\\ objects: 3\r\r\n"
+                        "\x1b" "Eerror: oops\n\x1b[";
+  g_autoptr(WinnowDetection) a = detect (detector, plain, NULL);
+  g_autoptr(WinnowDetection) b = detect (detector, escaped, NULL);
+
+  g_assert_cmpstr (winnow_detection_get_output_type (a), ==, "git-clone");
+  assert_same_detection (b, a);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -399,6 +416,7 @@ main (int   argc,
   g_test_add_func ("/winnow/detector/command-evidence", test_command_evidence);
   g_test_add_func ("/winnow/detector/command-prefilter", test_command_prefilter);
   g_test_add_func ("/winnow/detector/command-memory", test_command_memory);
+  g_test_add_func ("/winnow/detector/terminal-escapes", test_terminal_escapes);
   g_test_add_func ("/winnow/detector/content-only", test_content_only);
   g_test_add_func ("/winnow/detector/passthrough", test_passthrough);
   g_test_add_func ("/winnow/detector/not-utf8", test_not_utf8);
