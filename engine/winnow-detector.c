@@ -373,14 +373,16 @@ any_matches (WinnowRegex * const *regexes,
   return FALSE;
 }
 
+/* How many of @regexes match, counted up to @enough. */
 static guint
 count_matches (WinnowRegex * const *regexes,
                const char          *text,
-               gsize                length)
+               gsize                length,
+               guint                enough)
 {
   guint hits = 0;
 
-  for (guint k = 0; regexes[k] != NULL; k++)
+  for (guint k = 0; regexes[k] != NULL && hits < enough; k++)
     if (winnow_regex_test (regexes[k], text, length) == WINNOW_REGEX_MATCH)
       hits++;
   return hits;
@@ -659,7 +661,11 @@ detect (WinnowDetector *self,
       if ((type->flags & WINNOW_OUTPUT_TYPE_FALLBACK) && command_score[i] == 0)
         continue; /* fallbacks only win when nothing specific does; see below */
 
-      hits = count_matches (get_content (self, i), sample, sample_len);
+      /* the one type whose tool the command names wins whatever its hits; past two, they
+       * change nothing (its confidence is capped at 1 and the evidence only says "and content
+       * patterns"), so the rest of its patterns need not scan the sample */
+      hits = count_matches (get_content (self, i), sample, sample_len,
+                            n_strong == 1 ? 2 : G_MAXUINT);
       if (strcmp (type->id, "json-output") == 0 && is_json)
         hits += 2;
 
@@ -706,7 +712,7 @@ detect (WinnowDetector *self,
       /* nothing specific: generic-error when there are error lines, else generic-output */
       const WinnowOutputType *generic_error = _winnow_output_types_lookup ("generic-error");
       guint idx = generic_error - self->types;
-      guint hits = count_matches (get_content (self, idx), sample, sample_len);
+      guint hits = count_matches (get_content (self, idx), sample, sample_len, G_MAXUINT);
       gboolean passthrough = !has_errors && (cmd == NULL || hits == 0);
 
       if (hits > 0)
