@@ -13,6 +13,10 @@
  *
  * Content is only looked at in the first 48 KiB and the last 16 KiB, where tools print their
  * headers and summaries, so detection costs the same for 1 KiB and 50 MiB.
+ *
+ * What the command alone decides (its normal form and which types' command patterns match it)
+ * is remembered per command line: a server sees the same few commands again and again, and
+ * screening ~200 types' patterns against one costs about as much as the content patterns.
  */
 
 #define G_LOG_DOMAIN "winnow-detector"
@@ -35,6 +39,9 @@
 #define WEAK_COMMAND_SCORE   0.30
 #define CONTENT_SCORE        0.25
 
+/* command lines remembered at most; past that the memory starts over */
+#define MAX_CACHED_COMMANDS 256
+
 typedef struct
 {
   WinnowRegex  *commands[WINNOW_MAX_TYPE_PATTERNS + 1];
@@ -43,6 +50,14 @@ typedef struct
   WinnowRegex **content;   /* compiled when the type is first considered; NULL-terminated */
 } CompiledType;
 
+/* What detect() derives from a command line alone. */
+typedef struct
+{
+  char     *cmd;           /* normalised; NULL when nothing is left of it */
+  guint     n_strong;      /* types whose tool the command names */
+  guint8    score[];       /* n_types: 0 none, 1 weak, 2 strong */
+} CommandScores;
+
 struct _WinnowDetector
 {
   GObject                 parent_instance;
@@ -50,6 +65,8 @@ struct _WinnowDetector
   guint                   n_types;
   CompiledType           *compiled;      /* built once, on first use */
   WinnowRegex            *error_markers;
+  GMutex                  commands_lock; /* guards commands */
+  GHashTable             *commands;      /* command line as given → CommandScores */
 };
 
 G_DEFINE_FINAL_TYPE (WinnowDetector, winnow_detector, G_TYPE_OBJECT)
@@ -77,6 +94,8 @@ winnow_detector_finalize (GObject *object)
       g_free (self->compiled);
     }
   g_clear_pointer (&self->error_markers, winnow_regex_unref);
+  g_clear_pointer (&self->commands, g_hash_table_unref);
+  g_mutex_clear (&self->commands_lock);
 
   G_OBJECT_CLASS (winnow_detector_parent_class)->finalize (object);
 }
@@ -90,9 +109,20 @@ winnow_detector_class_init (WinnowDetectorClass *klass)
 }
 
 static void
+command_scores_free (gpointer data)
+{
+  CommandScores *scores = data;
+
+  g_free (scores->cmd);
+  g_free (scores);
+}
+
+static void
 winnow_detector_init (WinnowDetector *self)
 {
   self->types = _winnow_output_types_get (&self->n_types);
+  g_mutex_init (&self->commands_lock);
+  self->commands = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, command_scores_free);
 }
 
 /**
@@ -343,14 +373,16 @@ any_matches (WinnowRegex * const *regexes,
   return FALSE;
 }
 
+/* How many of @regexes match, counted up to @enough. */
 static guint
 count_matches (WinnowRegex * const *regexes,
                const char          *text,
-               gsize                length)
+               gsize                length,
+               guint                enough)
 {
   guint hits = 0;
 
-  for (guint k = 0; regexes[k] != NULL; k++)
+  for (guint k = 0; regexes[k] != NULL && hits < enough; k++)
     if (winnow_regex_test (regexes[k], text, length) == WINNOW_REGEX_MATCH)
       hits++;
   return hits;
@@ -367,6 +399,16 @@ append_clean (GString    *out,
 
   for (const char *p = text; p < end;)
     {
+      const char *plain = p;
+
+      /* the plain stretch up to the next escape or carriage return, in one go */
+      while (plain < end && *plain != '\x1b' && *plain != '\r')
+        plain++;
+      g_string_append_len (out, p, plain - p);
+      p = plain;
+      if (p >= end)
+        break;
+
       if (*p == '\x1b' && p + 1 < end && p[1] == '[')
         {
           p += 2;
@@ -383,10 +425,8 @@ append_clean (GString    *out,
         }
       else if (*p == '\x1b')
         p += 2;
-      else if (*p == '\r')
-        p++;
       else
-        g_string_append_c (out, *p++);
+        p++; /* '\r' */
     }
 }
 
@@ -439,6 +479,78 @@ make_sample (const char *text,
 
   *sample_length = sample->len;
   return g_string_free (sample, FALSE);
+}
+
+/* Scores the normalised command @cmd against every type's command patterns into @score
+ * (n_types: 0 none, 1 weak, 2 strong). Returns how many types' tool it names. */
+static guint
+score_command (WinnowDetector *self,
+               const char     *cmd,
+               guint8         *score)
+{
+  gsize cmd_len = strlen (cmd);
+  gboolean ascii = is_ascii (cmd, cmd_len);
+  guint n_strong = 0;
+
+  for (guint i = 0; i < self->n_types; i++)
+    {
+      const CompiledType *type;
+
+      if (ascii && !type_could_match_command (&self->types[i], cmd, cmd_len))
+        continue;
+
+      type = get_commands (self, i);
+      if (any_matches (type->commands, cmd, cmd_len))
+        score[i] = 2, n_strong++;
+      else if (any_matches (type->weak, cmd, cmd_len))
+        score[i] = 1;
+    }
+
+  return n_strong;
+}
+
+/* The normal form of @command (transfer full; %NULL when nothing is left of it) and its
+ * score_command() into @score and @n_strong, remembered per command line: both depend on
+ * the line alone. Thread-safe; the scoring itself runs outside the lock. */
+static char *
+remembered_command (WinnowDetector *self,
+                    const char     *command,
+                    guint8         *score,
+                    guint          *n_strong)
+{
+  CommandScores *scores;
+  char *cmd;
+
+  g_mutex_lock (&self->commands_lock);
+  scores = g_hash_table_lookup (self->commands, command);
+  if (scores != NULL)
+    {
+      memcpy (score, scores->score, self->n_types);
+      *n_strong = scores->n_strong;
+      cmd = g_strdup (scores->cmd);
+      g_mutex_unlock (&self->commands_lock);
+      return cmd;
+    }
+  g_mutex_unlock (&self->commands_lock);
+
+  scores = g_malloc0 (sizeof (CommandScores) + self->n_types);
+  scores->cmd = winnow_command_normalize (command);
+  if (scores->cmd != NULL && scores->cmd[0] == '\0')
+    g_clear_pointer (&scores->cmd, g_free);
+  if (scores->cmd != NULL)
+    scores->n_strong = score_command (self, scores->cmd, scores->score);
+
+  memcpy (score, scores->score, self->n_types);
+  *n_strong = scores->n_strong;
+  cmd = g_strdup (scores->cmd);
+
+  g_mutex_lock (&self->commands_lock);
+  if (g_hash_table_size (self->commands) >= MAX_CACHED_COMMANDS)
+    g_hash_table_remove_all (self->commands);
+  g_hash_table_replace (self->commands, g_strdup (command), scores);
+  g_mutex_unlock (&self->commands_lock);
+
+  return cmd;
 }
 
 static gboolean
@@ -496,7 +608,7 @@ detect (WinnowDetector *self,
   const char *sample;
   gsize len;
   gsize sample_len;
-  gboolean any_strong = FALSE;
+  guint n_strong = 0;
   gboolean has_errors;
   gboolean is_json;
   g_autofree guint8 *command_score = NULL;
@@ -518,38 +630,24 @@ detect (WinnowDetector *self,
     return _winnow_detection_new ("generic-output", "generic", 0.0, NULL, FALSE,
                                   "not valid UTF-8", FALSE, TRUE);
 
-  cmd = command != NULL ? winnow_command_normalize (command)
-                        : winnow_command_from_output (text, len);
-  if (cmd != NULL && cmd[0] == '\0')
-    g_clear_pointer (&cmd, g_free);
+  /* 0 none, 1 weak, 2 strong */
+  command_score = g_new0 (guint8, self->n_types);
+  if (command != NULL)
+    cmd = remembered_command (self, command, command_score, &n_strong);
+  else
+    {
+      cmd = winnow_command_from_output (text, len);
+      if (cmd != NULL && cmd[0] == '\0')
+        g_clear_pointer (&cmd, g_free);
+      if (cmd != NULL)
+        n_strong = score_command (self, cmd, command_score);
+    }
 
   owned_sample = make_sample (text, len, &sample_len);
   sample = owned_sample ? owned_sample : text;
 
   has_errors = winnow_regex_test (self->error_markers, sample, sample_len) == WINNOW_REGEX_MATCH;
   is_json = looks_like_json (text, len);
-
-  /* 0 none, 1 weak, 2 strong */
-  command_score = g_new0 (guint8, self->n_types);
-  if (cmd != NULL)
-    {
-      gsize cmd_len = strlen (cmd);
-      gboolean ascii = is_ascii (cmd, cmd_len);
-
-      for (guint i = 0; i < self->n_types; i++)
-        {
-          const CompiledType *type;
-
-          if (ascii && !type_could_match_command (&self->types[i], cmd, cmd_len))
-            continue;
-
-          type = get_commands (self, i);
-          if (any_matches (type->commands, cmd, cmd_len))
-            command_score[i] = 2, any_strong = TRUE;
-          else if (any_matches (type->weak, cmd, cmd_len))
-            command_score[i] = 1;
-        }
-    }
 
   hits_of = g_new0 (guint, self->n_types);
   for (guint i = 0; i < self->n_types; i++)
@@ -558,12 +656,16 @@ detect (WinnowDetector *self,
       double score;
       guint hits;
 
-      if (any_strong && command_score[i] != 2)
+      if (n_strong > 0 && command_score[i] != 2)
         continue;
       if ((type->flags & WINNOW_OUTPUT_TYPE_FALLBACK) && command_score[i] == 0)
         continue; /* fallbacks only win when nothing specific does; see below */
 
-      hits = count_matches (get_content (self, i), sample, sample_len);
+      /* the one type whose tool the command names wins whatever its hits; past two, they
+       * change nothing (its confidence is capped at 1 and the evidence only says "and content
+       * patterns"), so the rest of its patterns need not scan the sample */
+      hits = count_matches (get_content (self, i), sample, sample_len,
+                            n_strong == 1 ? 2 : G_MAXUINT);
       if (strcmp (type->id, "json-output") == 0 && is_json)
         hits += 2;
 
@@ -610,7 +712,7 @@ detect (WinnowDetector *self,
       /* nothing specific: generic-error when there are error lines, else generic-output */
       const WinnowOutputType *generic_error = _winnow_output_types_lookup ("generic-error");
       guint idx = generic_error - self->types;
-      guint hits = count_matches (get_content (self, idx), sample, sample_len);
+      guint hits = count_matches (get_content (self, idx), sample, sample_len, G_MAXUINT);
       gboolean passthrough = !has_errors && (cmd == NULL || hits == 0);
 
       if (hits > 0)

@@ -87,6 +87,7 @@ typedef struct
   gboolean                     tool_rules;
   gint64                       now_us;
   WinnowCompression           *rtk;            /* plain text: the RTK step's compression */
+  gboolean                     known_utf8;     /* plain text run_text() has validated */
   GError                      *error;
 } Run;
 
@@ -665,8 +666,9 @@ run_part (Run   *run,
           guint  part,
           gsize  tokens_before)
 {
-  g_autofree char *original = g_strdup (winnow_conversation_get_part_text (run->conversation,
-                                                                           part));
+  /* the conversation's own text: it is only replaced once the steps are done with it */
+  const char *original = winnow_conversation_get_part_text (run->conversation, part);
+  gsize original_length = strlen (original);
   g_autofree char *current = NULL;
   g_autoptr(GPtrArray) filters = g_ptr_array_new_with_free_func (g_free);
   gboolean tool = is_tool_part (run, part);
@@ -676,7 +678,7 @@ run_part (Run   *run,
   gboolean structured = FALSE;
   gsize tokens = tokens_before;
 
-  if (!_winnow_utf8_validate (original, strlen (original), NULL))
+  if (!run->known_utf8 && !_winnow_utf8_validate (original, original_length, NULL))
     {
       decide (run, part, "kept:not-utf8", NULL);
       return tokens_before;
@@ -723,10 +725,10 @@ run_part (Run   *run,
 
       if (run->shared_cache)
         g_mutex_lock (&run->self->cache_lock);
-      hit = winnow_tool_cache_lookup (run->cache, cwd, command, original, strlen (original),
+      hit = winnow_tool_cache_lookup (run->cache, cwd, command, original, original_length,
                                       run->now_us, &recorded);
       if (!hit)
-        winnow_tool_cache_record (run->cache, cwd, command, original, strlen (original),
+        winnow_tool_cache_record (run->cache, cwd, command, original, original_length,
                                   run->now_us);
       if (run->shared_cache)
         g_mutex_unlock (&run->self->cache_lock);
@@ -747,7 +749,7 @@ run_part (Run   *run,
         }
     }
 
-  current = g_strdup (original);
+  current = g_memdup2 (original, original_length + 1);
 
   for (guint s = 0; s < run->steps->len; s++)
     {
@@ -846,6 +848,12 @@ describe_intensity (GArray *steps)
   return out->len > 0 ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
 }
 
+static WinnowPipelineResult *run_conversation (WinnowPipeline               *self,
+                                               WinnowConversation           *conversation,
+                                               const WinnowPipelineRequest  *request,
+                                               gboolean                      known_utf8,
+                                               GError                      **error);
+
 /**
  * winnow_pipeline_run:
  * @self: a #WinnowPipeline
@@ -860,6 +868,21 @@ winnow_pipeline_run (WinnowPipeline               *self,
                      WinnowConversation           *conversation,
                      const WinnowPipelineRequest  *request,
                      GError                      **error)
+{
+  g_return_val_if_fail (WINNOW_IS_PIPELINE (self), NULL);
+  g_return_val_if_fail (WINNOW_IS_CONVERSATION (conversation), NULL);
+
+  return run_conversation (self, conversation, request, FALSE, error);
+}
+
+/* winnow_pipeline_run(); @known_utf8 when @conversation is plain text the caller has found to
+ * be UTF-8 without NULs, so that a 10 KB request is not validated once more per part. */
+static WinnowPipelineResult *
+run_conversation (WinnowPipeline               *self,
+                  WinnowConversation           *conversation,
+                  const WinnowPipelineRequest  *request,
+                  gboolean                      known_utf8,
+                  GError                      **error)
 {
   g_autoptr(WinnowPipelineResult) result = NULL;
   g_autoptr(GArray) tokens = NULL;
@@ -911,6 +934,7 @@ winnow_pipeline_run (WinnowPipeline               *self,
   run.conversation = conversation;
   run.steps = resolve_steps (self, request, mode);
   run.now_us = g_get_real_time ();
+  run.known_utf8 = known_utf8 && winnow_conversation_is_plain_text (conversation);
   run.tool_rules = request->tool_result_rules >= 0
                    ? request->tool_result_rules != 0
                    : !winnow_conversation_is_plain_text (conversation);
@@ -1023,7 +1047,7 @@ winnow_pipeline_run_text (WinnowPipeline               *self,
     }
 
   conversation = winnow_conversation_new_for_text (text, len, role);
-  return winnow_pipeline_run (self, conversation, request, error);
+  return run_conversation (self, conversation, request, TRUE, error);
 }
 
 /* ---- on a worker thread ------------------------------------------------------------------ */

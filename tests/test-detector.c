@@ -301,6 +301,110 @@ test_command_prefilter (void)
   check_command (detector, "ma\xe2\x84\xaa" "e", "build-make");
 }
 
+static void
+assert_same_detection (WinnowDetection *a,
+                       WinnowDetection *b)
+{
+  g_assert_cmpstr (winnow_detection_get_output_type (a), ==, winnow_detection_get_output_type (b));
+  g_assert_cmpstr (winnow_detection_get_category (a), ==, winnow_detection_get_category (b));
+  g_assert_cmpfloat_with_epsilon (winnow_detection_get_confidence (a),
+                                  winnow_detection_get_confidence (b), 1e-9);
+  g_assert_cmpstr (winnow_detection_get_command (a), ==, winnow_detection_get_command (b));
+  g_assert_cmpint (winnow_detection_get_command_matched (a), ==,
+                   winnow_detection_get_command_matched (b));
+  g_assert_cmpstr (winnow_detection_get_evidence (a), ==, winnow_detection_get_evidence (b));
+  g_assert_cmpint (winnow_detection_get_has_errors (a), ==, winnow_detection_get_has_errors (b));
+  g_assert_cmpint (winnow_detection_get_passthrough (a), ==, winnow_detection_get_passthrough (b));
+}
+
+static const struct
+{
+  const char *text;
+  const char *command;
+} remembered_cases[] = {
+  /* a named tool with no, one and several content hits: 0.55, 0.8, 1 */
+  { "nothing to see\n", "git clone origin.git x" },
+  { "Cloning into 'x'...\n", "git clone origin.git x" },
+  { "Cloning into 'x'...\nremote: Counting objects: 3\nReceiving objects: 100% (3/3)\n"
+    "Resolving deltas: 100% (1/1)\nerror: oops\n", "git clone origin.git x" },
+  /* command evidence outranks text that looks like something else */
+  { "diff --git a/x b/x\nindex 1234567..89abcde 100644\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n"
+    "M\tx\n", "ls -l" },
+  /* a runner: weak evidence, which content overturns or not */
+  { " RUN  v2.1.9 /app\n ✓ src/a.test.ts (1)\n Test Files  1 passed (1)\n", "npm test" },
+  { "some output\n", "npm test" },
+  /* the same command in other words, and commands that leave nothing or read a file */
+  { "Cloning into 'x'...\n", "  $ git   clone origin.git x  " },
+  { "fatal: no\n", "FOO=1" },
+  { "plain prose\n", "cat notes.txt" },
+  { "{\"a\": 1}\n", "jq . a.json" },
+  { "plain prose\n", NULL },
+};
+
+/* What the detector derives from a command alone is remembered between calls: a used
+ * detector, with its memory full of other commands, a shared one on several threads, and a
+ * fresh one must see each output alike. */
+static gpointer
+detect_remembered_cases (gpointer data)
+{
+  WinnowDetector *detector = data;
+
+  for (guint round = 0; round < 3; round++)
+    for (guint i = 0; i < G_N_ELEMENTS (remembered_cases); i++)
+      {
+        g_autoptr(WinnowDetector) fresh = winnow_detector_new ();
+        g_autoptr(WinnowDetection) expected = detect (fresh, remembered_cases[i].text,
+                                                      remembered_cases[i].command);
+        g_autoptr(WinnowDetection) got = detect (detector, remembered_cases[i].text,
+                                                 remembered_cases[i].command);
+
+        assert_same_detection (got, expected);
+      }
+  return NULL;
+}
+
+static void
+test_command_memory (void)
+{
+  g_autoptr(WinnowDetector) detector = winnow_detector_new ();
+  GThread *threads[4];
+
+  detect_remembered_cases (detector);
+
+  /* more commands than are remembered: the memory starts over and still answers alike */
+  for (guint i = 0; i < 600; i++)
+    {
+      g_autofree char *command = g_strdup_printf ("git clone repo%u.git", i);
+      g_autoptr(WinnowDetection) d = detect (detector, "Cloning into 'x'...\n", command);
+
+      g_assert_cmpstr (winnow_detection_get_output_type (d), ==, "git-clone");
+      g_assert_cmpfloat_with_epsilon (winnow_detection_get_confidence (d), 0.8, 1e-9);
+    }
+  detect_remembered_cases (detector);
+
+  for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
+    threads[i] = g_thread_new ("detect", detect_remembered_cases, detector);
+  for (guint i = 0; i < G_N_ELEMENTS (threads); i++)
+    g_thread_join (threads[i]);
+}
+
+/* Detection looks at what a person would see: colors, titles and carriage returns aside,
+ * escaped output is detected like the plain text, wherever the escapes sit. */
+static void
+test_terminal_escapes (void)
+{
+  g_autoptr(WinnowDetector) detector = winnow_detector_new ();
+  const char *plain = "Cloning into 'x'...\nremote: Counting objects: 3\nerror: oops\n";
+  const char *escaped = "\x1b[32mClon\x1b[1;2Hing into 'x'...\x1b[0m\r\n"
+                        "\x1b]0;a title\x07remote: Counting\x1b]8;;x\x1b\\ objects: 3\r\r\n"
+                        "\x1b" "Eerror: oops\n\x1b[";
+  g_autoptr(WinnowDetection) a = detect (detector, plain, NULL);
+  g_autoptr(WinnowDetection) b = detect (detector, escaped, NULL);
+
+  g_assert_cmpstr (winnow_detection_get_output_type (a), ==, "git-clone");
+  assert_same_detection (b, a);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -311,6 +415,8 @@ main (int   argc,
   g_test_add_func ("/winnow/detector/command-from-output", test_command_from_output);
   g_test_add_func ("/winnow/detector/command-evidence", test_command_evidence);
   g_test_add_func ("/winnow/detector/command-prefilter", test_command_prefilter);
+  g_test_add_func ("/winnow/detector/command-memory", test_command_memory);
+  g_test_add_func ("/winnow/detector/terminal-escapes", test_terminal_escapes);
   g_test_add_func ("/winnow/detector/content-only", test_content_only);
   g_test_add_func ("/winnow/detector/passthrough", test_passthrough);
   g_test_add_func ("/winnow/detector/not-utf8", test_not_utf8);

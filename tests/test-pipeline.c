@@ -225,6 +225,19 @@ test_not_utf8 (Fixture       *f,
   g_assert_cmpuint (length, ==, sizeof bytes - 1);
   g_assert_cmpmem (out, length, bytes, sizeof bytes - 1);
   g_assert_true (has_decision (result, 0, "kept:not-utf8"));
+
+  /* plain text wrapped by the caller is still checked (only run_text's own is known good) */
+  {
+    g_autoptr(WinnowConversation) conversation =
+      winnow_conversation_new_for_text ("caf\xe9\ncaf\xe9\ncaf\xe9\n", -1, WINNOW_MESSAGE_ROLE_TOOL);
+    g_autoptr(WinnowPipelineResult) wrapped = NULL;
+    WinnowPipelineRequest request;
+
+    winnow_pipeline_request_init (&request);
+    request.mode = WINNOW_PIPELINE_MODE_RTK;
+    wrapped = winnow_pipeline_run (f->pipeline, conversation, &request, NULL);
+    g_assert_true (has_decision (wrapped, 0, "kept:not-utf8"));
+  }
 }
 
 /* ---- conversations ----------------------------------------------------------------------- */
