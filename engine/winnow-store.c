@@ -371,7 +371,8 @@ set_error_errno (WinnowStore  *self,
     case SQLITE_NOTADB:
       g_set_error (error, WINNOW_STORE_ERROR, WINNOW_STORE_ERROR_CORRUPT,
                    "%s: the database is damaged or is not a Winnow database (%s: %s); move it "
-                   "away and Winnow starts a new one", self->path, what, reason);
+                   "away with its -wal and -shm files and Winnow starts a new one", self->path,
+                   what, reason);
       return;
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
