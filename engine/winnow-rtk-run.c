@@ -315,38 +315,14 @@ first_match_dispatched (Run                 *run,
 {
   guint64 candidates = line->len > 0 ? dispatch->by_first[(guchar) line->text[0]]
                                      : dispatch->if_empty;
-  WinnowBigrams scratch;
-  const WinnowBigrams *pairs = NULL;
-  gboolean looked = FALSE;
+  LinePairs lp = LINE_PAIRS_INIT;
 
   while (candidates != 0)
     {
       guint i = __builtin_ctzll (candidates);
-      const WinnowPattern *pattern = &patterns[i];
 
       candidates &= candidates - 1;
-      /* a prefix or suffix that does not fit answers before the byte pairs are needed */
-      if (!_winnow_regex_might_match (pattern->regex, line->text, line->len))
-        continue;
-
-      if (pattern->n_literals > 0)
-        {
-          gboolean possible = FALSE;
-
-          if (!looked)
-            {
-              pairs = _winnow_rtk_line_pairs (run, line, &scratch);
-              looked = TRUE;
-            }
-
-          for (guint k = 0; pairs != NULL && k < pattern->n_literals && !possible; k++)
-            possible = _winnow_bigrams_contain (pairs, &pattern->literals[k]);
-
-          if (pairs != NULL && !possible)
-            continue; /* none of the literals a match needs is in the line */
-        }
-
-      if (_winnow_rtk_test_checked_line (run, pattern->regex, line))
+      if (_winnow_rtk_pattern_matches (run, &patterns[i], line, &lp))
         return i;
     }
   return -1;

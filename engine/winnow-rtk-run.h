@@ -193,44 +193,58 @@ _winnow_rtk_line_pairs (Run        *run,
   return _winnow_bigrams_of_line (line->text, line->len, scratch) ? scratch : NULL;
 }
 
+/* A line's byte pairs, looked up the first time a pattern of it needs them. */
+typedef struct
+{
+  WinnowBigrams        scratch;
+  const WinnowBigrams *pairs;
+  gboolean             looked;
+} LinePairs;
+
+#define LINE_PAIRS_INIT { .pairs = NULL, .looked = FALSE }
+
+/* Whether @pattern matches @line: a prefix or suffix that does not fit, or none of the
+ * literals a match needs in the line's byte pairs, answers before PCRE2 runs. */
+static inline gboolean
+_winnow_rtk_pattern_matches (Run                 *run,
+                             const WinnowPattern *pattern,
+                             const Line          *line,
+                             LinePairs           *lp)
+{
+  if (!_winnow_regex_might_match (pattern->regex, line->text, line->len))
+    return FALSE;
+
+  if (pattern->n_literals > 0)
+    {
+      gboolean possible = FALSE;
+
+      if (!lp->looked)
+        {
+          lp->pairs = _winnow_rtk_line_pairs (run, line, &lp->scratch);
+          lp->looked = TRUE;
+        }
+
+      for (guint k = 0; lp->pairs != NULL && k < pattern->n_literals && !possible; k++)
+        possible = _winnow_bigrams_contain (lp->pairs, &pattern->literals[k]);
+
+      if (lp->pairs != NULL && !possible)
+        return FALSE;
+    }
+
+  return _winnow_rtk_test_checked_line (run, pattern->regex, line);
+}
+
 static inline int
 _winnow_rtk_first_match (Run                 *run,
                          const WinnowPattern *patterns,
                          guint                n_patterns,
                          const Line          *line)
 {
-  WinnowBigrams scratch;
-  const WinnowBigrams *pairs = NULL;
-  gboolean looked = FALSE;
+  LinePairs lp = LINE_PAIRS_INIT;
 
   for (guint i = 0; i < n_patterns; i++)
-    {
-      const WinnowPattern *pattern = &patterns[i];
-
-      /* a prefix or suffix that does not fit answers before the byte pairs are needed */
-      if (!_winnow_regex_might_match (pattern->regex, line->text, line->len))
-        continue;
-
-      if (pattern->n_literals > 0)
-        {
-          gboolean possible = FALSE;
-
-          if (!looked)
-            {
-              pairs = _winnow_rtk_line_pairs (run, line, &scratch);
-              looked = TRUE;
-            }
-
-          for (guint k = 0; pairs != NULL && k < pattern->n_literals && !possible; k++)
-            possible = _winnow_bigrams_contain (pairs, &pattern->literals[k]);
-
-          if (pairs != NULL && !possible)
-            continue; /* none of the literals a match needs is in the line */
-        }
-
-      if (_winnow_rtk_test_checked_line (run, pattern->regex, line))
-        return i;
-    }
+    if (_winnow_rtk_pattern_matches (run, &patterns[i], line, &lp))
+      return i;
   return -1;
 }
 
