@@ -191,6 +191,26 @@ winnow_raw_output_should_retain (WinnowRawRetention            retention,
 
 /* ---- writing ----------------------------------------------------------------------------- */
 
+/* The raw output's id: the first WINNOW_RAW_OUTPUT_ID_LENGTH hex digits of a SHA-256 over
+ * the contents' digest, the time, the process and a random salt, so that two processes
+ * writing the same output in the same millisecond still get two ids. */
+static char *
+make_id (const char *sha256,
+         gint64      created_us)
+{
+  g_autoptr(GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA256);
+  gint64 pid = getpid ();
+  guint32 salt[4];
+
+  for (guint i = 0; i < G_N_ELEMENTS (salt); i++)
+    salt[i] = g_random_int ();
+  g_checksum_update (sum, (const guchar *) sha256, -1);
+  g_checksum_update (sum, (const guchar *) &created_us, sizeof created_us);
+  g_checksum_update (sum, (const guchar *) &pid, sizeof pid);
+  g_checksum_update (sum, (const guchar *) salt, sizeof salt);
+  return g_strndup (g_checksum_get_string (sum), WINNOW_RAW_OUTPUT_ID_LENGTH);
+}
+
 /* runs of anything but [A-Za-z0-9_-] become one `_`; at most SLUG_MAX characters */
 static char *
 make_slug (const char *command)
@@ -388,15 +408,12 @@ winnow_store_save_raw_output (WinnowStore                  *store,
   g_autoptr(WinnowRedaction) command = NULL;
   g_autoptr(WinnowRawOutputInfo) info = NULL;
   g_autoptr(GByteArray) contents = NULL;
-  g_autoptr(GChecksum) id_sum = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *slug = NULL;
   g_autofree char *name = NULL;
   const char *text;
   gsize length;
   gboolean cut;
-  guint32 salt[4];
-  gint64 pid = getpid ();
 
   g_return_val_if_fail (WINNOW_IS_STORE (store), NULL);
   g_return_val_if_fail (request != NULL, NULL);
@@ -425,15 +442,7 @@ winnow_store_save_raw_output (WinnowStore                  *store,
       info->command = g_strdup (winnow_redaction_get_text (command, NULL));
     }
 
-  /* unique across processes writing the same output in the same millisecond */
-  for (guint i = 0; i < G_N_ELEMENTS (salt); i++)
-    salt[i] = g_random_int ();
-  id_sum = g_checksum_new (G_CHECKSUM_SHA256);
-  g_checksum_update (id_sum, (const guchar *) info->sha256, -1);
-  g_checksum_update (id_sum, (const guchar *) &info->created_us, sizeof info->created_us);
-  g_checksum_update (id_sum, (const guchar *) &pid, sizeof pid);
-  g_checksum_update (id_sum, (const guchar *) salt, sizeof salt);
-  info->id = g_strndup (g_checksum_get_string (id_sum), WINNOW_RAW_OUTPUT_ID_LENGTH);
+  info->id = make_id (info->sha256, info->created_us);
 
   slug = make_slug (info->command);
   name = g_strdup_printf ("%" G_GINT64_FORMAT "-%s-%s.log", info->created_us / 1000, slug,
