@@ -95,6 +95,73 @@ pick_candidate (const char         *language,
   return NULL;
 }
 
+/* What one pass over the first 64 KB of a text counts */
+typedef struct
+{
+  guint scores[G_N_ELEMENTS (stopwords)]; /* each language's function words */
+  guint function_words;                    /* words that are a function word of any language */
+  guint words;
+  guint kana;
+  guint han;
+  guint hangul;
+  guint letters;
+} Counts;
+
+static void
+count_text (const char *text,
+            gsize       length,
+            Counts     *counts)
+{
+  g_autoptr(GString) word = g_string_new (NULL);
+  const char *end = text + MIN (length, 64 * 1024);
+
+  memset (counts, 0, sizeof *counts);
+
+  for (const char *p = text; p <= end; )
+    {
+      gunichar c = 0;
+      const char *next = p + 1;
+
+      if (p < end)
+        {
+          c = g_utf8_get_char_validated (p, end - p);
+          if (c == (gunichar) -1 || c == (gunichar) -2)
+            c = 0;
+          else
+            next = g_utf8_next_char (p);
+        }
+
+      if ((c >= 0x3040 && c <= 0x30ff) || (c >= 0x31f0 && c <= 0x31ff))
+        counts->kana++;
+      else if ((c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3400 && c <= 0x4dbf))
+        counts->han++;
+      else if (c >= 0xac00 && c <= 0xd7af)
+        counts->hangul++;
+
+      if (c != 0 && (g_unichar_isalpha (c) || c == '\''))
+        {
+          g_string_append_unichar (word, g_unichar_tolower (c));
+          counts->letters++;
+        }
+      else if (word->len > 0)
+        {
+          gboolean function_word = FALSE;
+
+          for (guint i = 0; i < G_N_ELEMENTS (stopwords); i++)
+            if (g_strv_contains (stopwords[i].words, word->str))
+              {
+                counts->scores[i]++;
+                function_word = TRUE;
+              }
+          counts->function_words += function_word;
+          counts->words++;
+          g_string_truncate (word, 0);
+        }
+
+      p = next;
+    }
+}
+
 /**
  * winnow_language_detect:
  * @text: UTF-8 prose
@@ -112,70 +179,55 @@ winnow_language_detect (const char         *text,
                         gsize               length,
                         const char * const *candidates)
 {
-  guint scores[G_N_ELEMENTS (stopwords)] = { 0 };
-  g_autoptr(GString) word = g_string_new (NULL);
-  guint kana = 0;
-  guint han = 0;
-  guint hangul = 0;
-  guint letters = 0;
-  const char *end;
+  Counts counts;
   guint best = 0;
 
   g_return_val_if_fail (text != NULL || length == 0, NULL);
 
-  end = text + MIN (length, 64 * 1024);
+  count_text (text, length, &counts);
 
-  for (const char *p = text; p <= end; )
-    {
-      gunichar c = 0;
-      const char *next = p + 1;
-
-      if (p < end)
-        {
-          c = g_utf8_get_char_validated (p, end - p);
-          if (c == (gunichar) -1 || c == (gunichar) -2)
-            c = 0;
-          else
-            next = g_utf8_next_char (p);
-        }
-
-      if ((c >= 0x3040 && c <= 0x30ff) || (c >= 0x31f0 && c <= 0x31ff))
-        kana++;
-      else if ((c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3400 && c <= 0x4dbf))
-        han++;
-      else if (c >= 0xac00 && c <= 0xd7af)
-        hangul++;
-
-      if (c != 0 && (g_unichar_isalpha (c) || c == '\''))
-        {
-          g_string_append_unichar (word, g_unichar_tolower (c));
-          letters++;
-        }
-      else if (word->len > 0)
-        {
-          for (guint i = 0; i < G_N_ELEMENTS (stopwords); i++)
-            if (g_strv_contains (stopwords[i].words, word->str))
-              scores[i]++;
-          g_string_truncate (word, 0);
-        }
-
-      p = next;
-    }
-
-  if (kana > 0 && kana * 20 >= han && is_candidate ("ja", candidates))
+  if (counts.kana > 0 && counts.kana * 20 >= counts.han && is_candidate ("ja", candidates))
     return pick_candidate ("ja", candidates);
-  if (han > 0 && han * 8 >= letters && is_candidate ("zh", candidates))
+  if (counts.han > 0 && counts.han * 8 >= counts.letters && is_candidate ("zh", candidates))
     return pick_candidate ("zh", candidates);
-  if (hangul > 0 && hangul * 4 >= letters && is_candidate ("ko", candidates))
+  if (counts.hangul > 0 && counts.hangul * 4 >= counts.letters && is_candidate ("ko", candidates))
     return pick_candidate ("ko", candidates);
 
   for (guint i = 1; i < G_N_ELEMENTS (stopwords); i++)
     if (is_candidate (stopwords[i].language, candidates) &&
-        (scores[i] > scores[best] || !is_candidate (stopwords[best].language, candidates)))
+        (counts.scores[i] > counts.scores[best] ||
+         !is_candidate (stopwords[best].language, candidates)))
       best = i;
 
-  if (scores[best] == 0 || !is_candidate (stopwords[best].language, candidates))
+  if (counts.scores[best] == 0 || !is_candidate (stopwords[best].language, candidates))
     return NULL;
 
   return pick_candidate (stopwords[best].language, candidates);
+}
+
+/**
+ * winnow_language_reads_as_prose:
+ * @text: UTF-8 text, code and other protected tokens preferably masked out
+ * @length: length of @text in bytes
+ *
+ * Whether @text is written in sentences of a human language rather than being a tool's
+ * output: at least 50 CJK characters, or at least 20 words of which one in five or more is a
+ * function word ("the", "is", "que", "der", "yang"…). Sentences of command output ("Use the
+ * `--bin` option to specify a binary") pass too, so callers weigh it with other evidence.
+ * Looks at up to the first 64 KB.
+ *
+ * Returns: %TRUE if @text reads as prose
+ */
+gboolean
+winnow_language_reads_as_prose (const char *text,
+                                gsize       length)
+{
+  Counts counts;
+
+  g_return_val_if_fail (text != NULL || length == 0, FALSE);
+
+  count_text (text, length, &counts);
+  if (counts.kana + counts.han + counts.hangul >= 50)
+    return TRUE;
+  return counts.words >= 20 && counts.function_words * 5 >= counts.words;
 }

@@ -12,5 +12,7 @@ G_BEGIN_DECLS
 const char *winnow_language_detect (const char         *text,
                                     gsize               length,
                                     const char * const *candidates);
+gboolean    winnow_language_reads_as_prose (const char *text,
+                                            gsize       length);
 
 G_END_DECLS

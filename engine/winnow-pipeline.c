@@ -40,6 +40,7 @@
 #include <string.h>
 
 #include "winnow-adapter-private.h"
+#include "winnow-language.h"
 #include "winnow-caveman.h"
 #include "winnow-command.h"
 #include "winnow-error.h"
@@ -644,7 +645,12 @@ run_step (Run        *run,
       return NULL;
 
     case ENGINE_CAVEMAN:
-      return tool ? NULL : caveman_prose (run, part, step, text, filters);
+      if (tool)
+        {
+          decide (run, part, "caveman:skipped", "command output (a tool result), not prose");
+          return NULL;
+        }
+      return caveman_prose (run, part, step, text, filters);
 
     case ENGINE_STRUCTURE:
       return structure (run, part, step, text, filters);
@@ -982,14 +988,136 @@ run_conversation (WinnowPipeline               *self,
   return g_steal_pointer (&result);
 }
 
+/* The text outside fenced code blocks (``` or ~~~, closed), or %NULL when there is no such
+ * block. An unclosed fence runs to the end, as Markdown renders it. */
+static GString *
+text_outside_fences (const char *text,
+                     gsize       len)
+{
+  g_autoptr(GString) out = g_string_new (NULL);
+  const char *p = text;
+  const char *end = text + len;
+  gboolean fenced = FALSE;
+
+  while (p < end)
+    {
+      const char *eol = memchr (p, '\n', end - p);
+      const char *next = eol ? eol + 1 : end;
+      char fence_char = 0;
+      gsize marker = _winnow_adapter_fence_open (p, (eol ? eol : end) - p, &fence_char);
+
+      if (marker == 0)
+        {
+          g_string_append_len (out, p, next - p);
+          p = next;
+          continue;
+        }
+
+      /* skip to the line after the closing fence */
+      fenced = TRUE;
+      for (p = next; p < end; )
+        {
+          const char *qe = memchr (p, '\n', end - p);
+          gboolean closes = _winnow_adapter_fence_closes (p, (qe ? qe : end) - p, fence_char,
+                                                          marker);
+
+          p = qe ? qe + 1 : end;
+          if (closes)
+            break;
+        }
+    }
+
+  return fenced ? g_steal_pointer (&out) : NULL;
+}
+
+/* Whether @text carries the marks of a written message: a fenced block, two inline code
+ * spans, a Markdown heading or bold text. Tools rarely print them (those that quote names in
+ * backticks, like cargo, are recognised by the detector with confidence anyway). */
+static gboolean
+has_markdown_marks (const char *text,
+                    gsize       len,
+                    gboolean    fenced)
+{
+  guint backticks = 0, bold = 0;
+  gboolean line_start = TRUE;
+
+  if (fenced)
+    return TRUE;
+
+  for (gsize i = 0; i < len; i++)
+    {
+      if (line_start && text[i] == '#')
+        {
+          gsize j = i;
+
+          while (j < len && j - i < 6 && text[j] == '#')
+            j++;
+          if (j < len && text[j] == ' ')
+            return TRUE;
+        }
+      line_start = text[i] == '\n';
+      if (text[i] == '`')
+        backticks++;
+      else if (text[i] == '*' && i + 1 < len && text[i + 1] == '*')
+        {
+          bold++;
+          i++;
+        }
+    }
+
+  return backticks >= 4 || bold >= 2;
+}
+
+/* Plain text with no role given: command output (a tool result) if the detector recognises
+ * it, prose otherwise. Fenced blocks are left out of the question: a message that explains a
+ * fix around a fenced `git rebase` session is prose, however much the session looks like git
+ * output; text that is nothing but a fenced block is judged by the block. And a weak guess
+ * (no command, confidence under one half: "generic output with an error", or git because the
+ * message talks about branches) gives way to a text that reads as a written message: Markdown
+ * marks and sentences of a human language. In mode caveman the text is prose: that is what
+ * the mode is for, and Caveman still leaves alone text that reads as command output. */
+static WinnowMessageRole
+guess_role (WinnowPipeline              *self,
+            const WinnowPipelineRequest *request,
+            const char                  *text,
+            gsize                        len)
+{
+  g_autoptr(GString) outside = NULL;
+  g_autoptr(WinnowDetection) detection = NULL;
+  gboolean fenced;
+
+  if (request->mode == WINNOW_PIPELINE_MODE_CAVEMAN)
+    return WINNOW_MESSAGE_ROLE_USER;
+
+  outside = text_outside_fences (text, len);
+  fenced = outside != NULL;
+  if (outside != NULL && g_strstrip (outside->str)[0] != '\0')
+    {
+      outside->len = strlen (outside->str);
+      text = outside->str;
+      len = outside->len;
+    }
+
+  detection = winnow_detector_detect (winnow_context_get_detector (self->context), text, len,
+                                      NULL);
+  if (winnow_detection_get_passthrough (detection))
+    return WINNOW_MESSAGE_ROLE_USER;
+  if (winnow_detection_get_confidence (detection) < 0.5 &&
+      has_markdown_marks (text, len, fenced) && winnow_language_reads_as_prose (text, len))
+    return WINNOW_MESSAGE_ROLE_USER;
+  return WINNOW_MESSAGE_ROLE_TOOL;
+}
+
 /**
  * winnow_pipeline_run_text:
  * @self: a #WinnowPipeline
  * @text: plain text: command output or prose
  * @length: its length, or -1 if nul-terminated
  * @request: (nullable): #WinnowPipelineRequest; its role says whether @text is command output
- *   (tool) or prose, and by default it is guessed (a command or a filter given, or output the
- *   detector recognises, is command output)
+ *   (tool) or prose, and by default it is guessed: a command or a filter given means command
+ *   output, mode caveman prose; otherwise the detector decides on the text outside fenced code
+ *   blocks, except that a weak guess gives way to Markdown marks and sentences of a human
+ *   language (winnow_language_reads_as_prose())
  * @error: return location for a #GError
  *
  * Returns: (transfer full) (nullable): the result, whose text is the compressed text
@@ -1038,13 +1166,7 @@ winnow_pipeline_run_text (WinnowPipeline               *self,
   else if (request->command != NULL || request->filter_id != NULL)
     role = WINNOW_MESSAGE_ROLE_TOOL;
   else
-    {
-      g_autoptr(WinnowDetection) detection =
-        winnow_detector_detect (winnow_context_get_detector (self->context), text, len, NULL);
-
-      role = winnow_detection_get_passthrough (detection) ? WINNOW_MESSAGE_ROLE_USER
-                                                           : WINNOW_MESSAGE_ROLE_TOOL;
-    }
+    role = guess_role (self, request, text, len);
 
   conversation = winnow_conversation_new_for_text (text, len, role);
   return run_conversation (self, conversation, request, TRUE, error);

@@ -38,7 +38,7 @@ gboolean    winnow_pipeline_mode_from_string (const char         *str,
  *   may switch to `autoTriggerMode`)
  * @rtk_intensity: a #WinnowRtkIntensity for every RTK step, or -1 for the steps' own
  * @caveman_intensity: a #WinnowCavemanIntensity for every Caveman step, or -1 for the steps'
- * @role: for plain text, a #WinnowMessageRole; -1 guesses (command output → tool, else user)
+ * @role: for plain text, a #WinnowMessageRole; -1 guesses (see winnow_pipeline_run_text())
  * @language: (nullable): the language of prose; %NULL detects it per message
  * @command: (nullable): for plain text, the command that produced it
  * @cwd: (nullable): for plain text, the directory the command ran in (for the tool cache)

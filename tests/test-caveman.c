@@ -364,6 +364,33 @@ test_language_detection (void)
   g_assert_null (winnow_language_detect ("12 34 56", 8, NULL));
 }
 
+/* Sentences of a human language read as prose; a tool's lines and a few words do not */
+static void
+test_reads_as_prose (void)
+{
+  static const char * const prose[] = {
+    "The build has been failing since Tuesday. I think the cache is stale, and if you clear it "
+    "the tests should pass again; let me know what you see on your side.",
+    "Der Build schlägt seit Dienstag fehl. Ich glaube, der Cache ist veraltet, und wenn du ihn "
+    "leerst, sollten die Tests wieder laufen; sag mir, was du bei dir siehst.",
+    "构建从周二开始一直失败。我认为缓存已经过期了，如果你清理一下，测试应该就能重新通过。请告诉我你那边看到了什么结果。",
+  };
+  static const char * const not_prose[] = {
+    "npm error Missing script: \"deploy\"\nnpm error\nnpm error To see a list of scripts, run:\n"
+    "npm error   npm run\nnpm error A complete log of this run can be found in: /root/.npm/x.log\n",
+    "2024-10-02T11:02:03Z INFO worker[3] started pid=4411 queue=default concurrency=8\n"
+    "2024-10-02T11:02:04Z WARN worker[3] retrying job=88123 attempt=2 backoff=4s\n"
+    "2024-10-02T11:02:09Z ERROR worker[3] job=88123 failed: connection reset by peer\n",
+    "The cache is stale.",
+    "",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (prose); i++)
+    g_assert_true (winnow_language_reads_as_prose (prose[i], strlen (prose[i])));
+  for (guint i = 0; i < G_N_ELEMENTS (not_prose); i++)
+    g_assert_false (winnow_language_reads_as_prose (not_prose[i], strlen (not_prose[i])));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -384,6 +411,7 @@ main (int   argc,
   g_test_add_func ("/caveman/huge-message", test_huge_message);
   g_test_add_func ("/caveman/expand", test_expand);
   g_test_add_func ("/caveman/language-detection", test_language_detection);
+  g_test_add_func ("/caveman/reads-as-prose", test_reads_as_prose);
 
   return g_test_run ();
 }

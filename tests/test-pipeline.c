@@ -702,6 +702,60 @@ test_pasted_log (Fixture       *f,
                     winnow_receipt_get_tokens_before (winnow_pipeline_result_get_receipt (result)));
 }
 
+/* Plain text with no role: a written message that talks about git and failures, around a
+ * fenced git session, is prose (the detector alone took it for git output, and Caveman never
+ * ran); a log without a known tool is still command output; mode caveman means prose; a part
+ * Caveman passes over says why. */
+static void
+test_guessed_role (Fixture       *f,
+                   gconstpointer  data)
+{
+  static const char *message =
+    "Great question! I'd be happy to help. Your branch `feature/receipts` was created from "
+    "`main` three weeks ago, and since then the test suite has been failing on CI with an "
+    "error in `engine/receipt.c`. Basically, you should rebase it onto the latest `main`:\n"
+    "\n"
+    "```sh\n"
+    "git fetch origin\n"
+    "git rebase origin/main\n"
+    "error: could not apply 3f2a1c4... receipts: count tokens\n"
+    "```\n"
+    "\n"
+    "**Note:** if other people have already based work on your branch, do not rebase it; "
+    "merge `main` into it instead. I hope this helps!\n";
+  g_autofree char *log = sample ("samples/docker-logs.txt");
+  g_autoptr(WinnowPipelineResult) stacked = run_text (f, message, WINNOW_PIPELINE_MODE_STACKED,
+                                                      NULL);
+  g_autoptr(WinnowPipelineResult) caveman = run_text (f, message, WINNOW_PIPELINE_MODE_CAVEMAN,
+                                                      NULL);
+  g_autoptr(WinnowPipelineResult) stacked_log = run_text (f, log, WINNOW_PIPELINE_MODE_STACKED,
+                                                          NULL);
+  g_autoptr(WinnowPipelineResult) tool = NULL;
+  g_autoptr(GError) error = NULL;
+  WinnowPipelineRequest request;
+  const char *text;
+
+  g_assert_true (has_decision (stacked, 0, "caveman:en/"));
+  g_assert_false (has_decision (stacked, 0, "rtk:"));
+  text = winnow_pipeline_result_get_text (stacked, NULL);
+  g_assert_null (strstr (text, "Great question"));
+  g_assert_nonnull (strstr (text, "do not rebase"));
+  g_assert_nonnull (strstr (text, "error: could not apply 3f2a1c4... receipts: count tokens\n"));
+
+  g_assert_true (has_decision (caveman, 0, "caveman:en/"));
+
+  g_assert_true (has_decision (stacked_log, 0, "rtk:"));
+  g_assert_false (has_decision (stacked_log, 0, "caveman:en/"));
+
+  winnow_pipeline_request_init (&request);
+  request.mode = WINNOW_PIPELINE_MODE_CAVEMAN;
+  request.role = WINNOW_MESSAGE_ROLE_TOOL;
+  tool = winnow_pipeline_run_text (f->pipeline, message, -1, &request, &error);
+  g_assert_no_error (error);
+  g_assert_true (has_decision (tool, 0, "caveman:skipped"));
+  g_assert_cmpstr (winnow_pipeline_result_get_text (tool, NULL), ==, message);
+}
+
 /* With applyToCodeBlocks, fenced command output inside prose goes through RTK; the fences and
  * the prose around them stay. */
 static void
@@ -928,6 +982,7 @@ main (int   argc,
   ADD ("structure-step", test_structure_step);
   ADD ("async", test_async);
   ADD ("pasted-log", test_pasted_log);
+  ADD ("guessed-role", test_guessed_role);
   ADD ("code-blocks", test_code_blocks);
   ADD ("concurrent-runs", test_concurrent_runs);
   ADD ("shared-cache-across-runs", test_shared_cache_across_runs);
