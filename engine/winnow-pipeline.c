@@ -1075,7 +1075,9 @@ has_markdown_marks (const char *text,
  * (no command, confidence under one half: "generic output with an error", or git because the
  * message talks about branches) gives way to a text that reads as a written message: Markdown
  * marks and sentences of a human language. In mode caveman the text is prose: that is what
- * the mode is for, and Caveman still leaves alone text that reads as command output. */
+ * the mode is for, and Caveman still leaves alone text that reads as command output; in mode
+ * rtk it is whatever the detector says (a tool's sentences, like cargo's "could not determine
+ * which binary to run. Use the `--bin` option…", still get the tool's filter). */
 static WinnowMessageRole
 guess_role (WinnowPipeline              *self,
             const WinnowPipelineRequest *request,
@@ -1088,6 +1090,15 @@ guess_role (WinnowPipeline              *self,
 
   if (request->mode == WINNOW_PIPELINE_MODE_CAVEMAN)
     return WINNOW_MESSAGE_ROLE_USER;
+
+  /* mode rtk asks for a command-output filter: the detector alone decides, on the whole text */
+  if (request->mode == WINNOW_PIPELINE_MODE_RTK)
+    {
+      detection = winnow_detector_detect (winnow_context_get_detector (self->context), text, len,
+                                          NULL);
+      return winnow_detection_get_passthrough (detection) ? WINNOW_MESSAGE_ROLE_USER
+                                                           : WINNOW_MESSAGE_ROLE_TOOL;
+    }
 
   outside = text_outside_fences (text, len);
   fenced = outside != NULL;
@@ -1115,9 +1126,9 @@ guess_role (WinnowPipeline              *self,
  * @length: its length, or -1 if nul-terminated
  * @request: (nullable): #WinnowPipelineRequest; its role says whether @text is command output
  *   (tool) or prose, and by default it is guessed: a command or a filter given means command
- *   output, mode caveman prose; otherwise the detector decides on the text outside fenced code
- *   blocks, except that a weak guess gives way to Markdown marks and sentences of a human
- *   language (winnow_language_reads_as_prose())
+ *   output, mode caveman prose, mode rtk what the detector says; otherwise the detector
+ *   decides on the text outside fenced code blocks, except that a weak guess gives way to
+ *   Markdown marks and sentences of a human language (winnow_language_reads_as_prose())
  * @error: return location for a #GError
  *
  * Returns: (transfer full) (nullable): the result, whose text is the compressed text
