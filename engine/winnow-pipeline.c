@@ -1074,8 +1074,8 @@ has_markdown_marks (const char *text,
  * output; text that is nothing but a fenced block is judged by the block. And a weak guess
  * (no command, confidence under one half: "generic output with an error", or git because the
  * message talks about branches) gives way to a text that reads as a written message: Markdown
- * marks and sentences of a human language. In mode caveman the text is prose: that is what
- * the mode is for, and Caveman still leaves alone text that reads as command output; in mode
+ * marks and sentences of a human language. In mode caveman (asked for, or the settings'
+ * defaultMode) the text is prose: that is what the mode is for, and Caveman still leaves alone text that reads as command output; in mode
  * rtk it is whatever the detector says (a tool's sentences, like cargo's "could not determine
  * which binary to run. Use the `--bin` option…", still get the tool's filter). */
 static WinnowMessageRole
@@ -1086,13 +1086,21 @@ guess_role (WinnowPipeline              *self,
 {
   g_autoptr(GString) outside = NULL;
   g_autoptr(WinnowDetection) detection = NULL;
+  WinnowPipelineMode mode = request->mode;
   gboolean fenced;
 
-  if (request->mode == WINNOW_PIPELINE_MODE_CAVEMAN)
+  /* the mode asked for, or the settings' defaultMode (an auto-triggered mode is only known
+   * once the tokens are counted) */
+  if (request->mode < 0 &&
+      !winnow_pipeline_mode_from_string (
+        winnow_config_get_default_mode (winnow_context_get_config (self->context)), &mode))
+    mode = WINNOW_PIPELINE_MODE_STACKED;
+
+  if (mode == WINNOW_PIPELINE_MODE_CAVEMAN)
     return WINNOW_MESSAGE_ROLE_USER;
 
   /* mode rtk asks for a command-output filter: the detector alone decides, on the whole text */
-  if (request->mode == WINNOW_PIPELINE_MODE_RTK)
+  if (mode == WINNOW_PIPELINE_MODE_RTK)
     {
       detection = winnow_detector_detect (winnow_context_get_detector (self->context), text, len,
                                           NULL);

@@ -704,8 +704,8 @@ test_pasted_log (Fixture       *f,
 
 /* Plain text with no role: a written message that talks about git and failures, around a
  * fenced git session, is prose (the detector alone took it for git output, and Caveman never
- * ran); a log without a known tool is still command output; mode caveman means prose; a part
- * Caveman passes over says why. */
+ * ran); a log without a known tool is still command output; mode caveman means prose, mode
+ * rtk command output as the detector says; a part Caveman passes over says why. */
 static void
 test_guessed_role (Fixture       *f,
                    gconstpointer  data)
@@ -728,6 +728,7 @@ test_guessed_role (Fixture       *f,
                                                       NULL);
   g_autoptr(WinnowPipelineResult) caveman = run_text (f, message, WINNOW_PIPELINE_MODE_CAVEMAN,
                                                       NULL);
+  g_autoptr(WinnowPipelineResult) rtk = run_text (f, message, WINNOW_PIPELINE_MODE_RTK, NULL);
   g_autoptr(WinnowPipelineResult) stacked_log = run_text (f, log, WINNOW_PIPELINE_MODE_STACKED,
                                                           NULL);
   g_autoptr(WinnowPipelineResult) tool = NULL;
@@ -743,6 +744,9 @@ test_guessed_role (Fixture       *f,
   g_assert_nonnull (strstr (text, "error: could not apply 3f2a1c4... receipts: count tokens\n"));
 
   g_assert_true (has_decision (caveman, 0, "caveman:en/"));
+
+  /* mode rtk asks for a command-output filter: the detector's call stands */
+  g_assert_true (has_decision (rtk, 0, "rtk:"));
 
   g_assert_true (has_decision (stacked_log, 0, "rtk:"));
   g_assert_false (has_decision (stacked_log, 0, "caveman:en/"));
