@@ -490,7 +490,14 @@ rtk_code_blocks (Run        *run,
         changed |= compressed != NULL;
       }
 
-      p = close;
+      /* the closing fence, and on after it: read again, a bare ``` would open a new block
+       * running over the prose that follows */
+      {
+        const char *close_eol = memchr (close, '\n', end - close);
+
+        p = close_eol ? close_eol + 1 : end;
+        g_string_append_len (out, close, p - close);
+      }
     }
 
   return changed ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;

@@ -787,6 +787,40 @@ test_code_blocks (Fixture       *f,
   g_assert_cmpuint (strlen (out), <, strlen (text));
 }
 
+/* Two fenced logs with prose between them: each block goes through RTK on its own, and the
+ * prose between them (blank lines included) is left as it was — the first block's closing
+ * fence once read again as an opening one, and the prose went through RTK with the second
+ * block. */
+static void
+test_code_blocks_between (Fixture       *f,
+                          gconstpointer  data)
+{
+  g_autofree char *log = sample ("samples/pytest-fail-verbose.txt");
+  static const char *between = "```\n\nThen I changed the fixture and ran it again:\n\n```text\n";
+  g_autofree char *text = g_strconcat ("First run:\n\n```text\n", log, between, log,
+                                       "```\n\nThanks!\n", NULL);
+  g_autoptr(WinnowPipelineResult) result = NULL;
+  WinnowPipelineRequest request;
+  const char *out;
+  guint blocks = 0;
+
+  write_settings (f, "{\"rtkConfig\":{\"applyToCodeBlocks\":true}}");
+  winnow_pipeline_request_init (&request);
+  request.mode = WINNOW_PIPELINE_MODE_RTK;
+  request.role = WINNOW_MESSAGE_ROLE_USER;
+  result = winnow_pipeline_run_text (f->pipeline, text, -1, &request, NULL);
+  out = winnow_pipeline_result_get_text (result, NULL);
+
+  for (guint i = 0; i < winnow_pipeline_result_get_n_decisions (result); i++)
+    blocks += g_str_has_prefix (winnow_pipeline_result_get_decision (result, i)->action,
+                                "rtk-code-block:");
+  g_assert_cmpuint (blocks, ==, 2);
+  g_assert_nonnull (strstr (out, between));
+  g_assert_true (g_str_has_prefix (out, "First run:\n\n```text\n"));
+  g_assert_true (g_str_has_suffix (out, "```\n\nThanks!\n"));
+  g_assert_cmpuint (strlen (out), <, strlen (text));
+}
+
 static void
 on_run_done (GObject      *source,
              GAsyncResult *result,
@@ -988,6 +1022,7 @@ main (int   argc,
   ADD ("pasted-log", test_pasted_log);
   ADD ("guessed-role", test_guessed_role);
   ADD ("code-blocks", test_code_blocks);
+  ADD ("code-blocks-between", test_code_blocks_between);
   ADD ("concurrent-runs", test_concurrent_runs);
   ADD ("shared-cache-across-runs", test_shared_cache_across_runs);
   g_test_add_func ("/pipeline/bad-messages", test_bad_messages);
