@@ -67,6 +67,53 @@ _winnow_adapter_fence_closes (const char *line,
   return n >= fence_length && _winnow_is_blank (line + i + n, length - i - n);
 }
 
+/* The first fenced block in [@text, @end): *opening is where its opening fence line starts,
+ * *body the line after it, *close where its closing fence line starts (%NULL if the block is
+ * never closed and runs to @end) and *after the line after that (@end if none). */
+gboolean
+_winnow_adapter_find_fence (const char  *text,
+                            const char  *end,
+                            const char **opening,
+                            const char **body,
+                            const char **close,
+                            const char **after)
+{
+  for (const char *p = text; p < end; )
+    {
+      const char *eol = memchr (p, '\n', end - p);
+      const char *next = eol ? eol + 1 : end;
+      char fence_char = 0;
+      gsize marker = _winnow_adapter_fence_open (p, (eol ? eol : end) - p, &fence_char);
+
+      if (marker == 0)
+        {
+          p = next;
+          continue;
+        }
+
+      *opening = p;
+      *body = next;
+      *close = NULL;
+      *after = end;
+      for (const char *q = next; q < end; )
+        {
+          const char *qe = memchr (q, '\n', end - q);
+          const char *q_next = qe ? qe + 1 : end;
+
+          if (_winnow_adapter_fence_closes (q, (qe ? qe : end) - q, fence_char, marker))
+            {
+              *close = q;
+              *after = q_next;
+              break;
+            }
+          q = q_next;
+        }
+      return TRUE;
+    }
+
+  return FALSE;
+}
+
 static gboolean
 code_detect (const char *text,
              gsize       length)

@@ -115,6 +115,12 @@ gboolean    _winnow_adapter_fence_closes     (const char                 *line,
                                               gsize                       length,
                                               char                        fence_char,
                                               gsize                       fence_length);
+gboolean    _winnow_adapter_find_fence       (const char                 *text,
+                                              const char                 *end,
+                                              const char                **open,
+                                              const char                **body,
+                                              const char                **close,
+                                              const char                **after);
 
 /* Iterates over the lines of a text, without their \r?\n. */
 typedef struct

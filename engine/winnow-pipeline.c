@@ -407,47 +407,17 @@ rtk_code_blocks (Run        *run,
   g_autoptr(GString) out = g_string_new (NULL);
   const char *p = text;
   const char *end = text + strlen (text);
+  const char *opening, *body, *close, *after;
   gboolean changed = FALSE;
 
-  while (p < end)
+  while (_winnow_adapter_find_fence (p, end, &opening, &body, &close, &after))
     {
-      const char *eol = memchr (p, '\n', end - p);
-      const char *line_end = eol ? eol : end;
-      char fence_char = 0;
-      gsize marker = _winnow_adapter_fence_open (p, line_end - p, &fence_char);
-      const char *body;
-      const char *close = NULL;
-      const char *q;
-
-      if (marker == 0 || eol == NULL)
-        {
-          g_string_append_len (out, p, (eol ? eol + 1 : end) - p);
-          p = eol ? eol + 1 : end;
-          continue;
-        }
-
-      /* find the closing fence */
-      body = eol + 1;
-      for (q = body; q < end; )
-        {
-          const char *qe = memchr (q, '\n', end - q);
-          const char *qle = qe ? qe : end;
-
-          if (_winnow_adapter_fence_closes (q, qle - q, fence_char, marker))
-            {
-              close = q;
-              break;
-            }
-          q = qe ? qe + 1 : end;
-        }
-
       g_string_append_len (out, p, body - p);
       if (close == NULL)
         {
-          g_string_append_len (out, body, end - body);
+          p = body;
           break;
         }
-
       {
         g_autofree char *block = g_strndup (body, close - body);
         g_autoptr(WinnowDetection) detection =
@@ -492,13 +462,10 @@ rtk_code_blocks (Run        *run,
 
       /* the closing fence, and on after it: read again, a bare ``` would open a new block
        * running over the prose that follows */
-      {
-        const char *close_eol = memchr (close, '\n', end - close);
-
-        p = close_eol ? close_eol + 1 : end;
-        g_string_append_len (out, close, p - close);
-      }
+      g_string_append_len (out, close, after - close);
+      p = after;
     }
+  g_string_append_len (out, p, end - p);
 
   return changed ? g_string_free (g_steal_pointer (&out), FALSE) : NULL;
 }
@@ -1004,35 +971,16 @@ text_outside_fences (const char *text,
   g_autoptr(GString) out = g_string_new (NULL);
   const char *p = text;
   const char *end = text + len;
+  const char *opening, *body, *close, *after;
   gboolean fenced = FALSE;
 
-  while (p < end)
+  while (_winnow_adapter_find_fence (p, end, &opening, &body, &close, &after))
     {
-      const char *eol = memchr (p, '\n', end - p);
-      const char *next = eol ? eol + 1 : end;
-      char fence_char = 0;
-      gsize marker = _winnow_adapter_fence_open (p, (eol ? eol : end) - p, &fence_char);
-
-      if (marker == 0)
-        {
-          g_string_append_len (out, p, next - p);
-          p = next;
-          continue;
-        }
-
-      /* skip to the line after the closing fence */
+      g_string_append_len (out, p, opening - p);
       fenced = TRUE;
-      for (p = next; p < end; )
-        {
-          const char *qe = memchr (p, '\n', end - p);
-          gboolean closes = _winnow_adapter_fence_closes (p, (qe ? qe : end) - p, fence_char,
-                                                          marker);
-
-          p = qe ? qe + 1 : end;
-          if (closes)
-            break;
-        }
+      p = after;
     }
+  g_string_append_len (out, p, end - p);
 
   return fenced ? g_steal_pointer (&out) : NULL;
 }
