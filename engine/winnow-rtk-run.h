@@ -148,17 +148,23 @@ is_protected (const Line *line)
   return (line->flags & (LINE_PRESERVED | LINE_MARKER)) != 0;
 }
 
+/* A test's result as a yes or no, counting a test cut short by the match budget */
 static inline gboolean
-_winnow_rtk_test_line (Run         *run,
-           WinnowRegex *regex,
-           const Line  *line)
+_winnow_rtk_matched (Run               *run,
+                     WinnowRegexResult  result)
 {
-  WinnowRegexResult result = winnow_regex_test (regex, line->text, line->len);
-
   if G_UNLIKELY (result == WINNOW_REGEX_BUDGET_EXCEEDED)
     g_atomic_int_inc (&run->budget_exceeded);
 
   return result == WINNOW_REGEX_MATCH;
+}
+
+static inline gboolean
+_winnow_rtk_test_line (Run         *run,
+                       WinnowRegex *regex,
+                       const Line  *line)
+{
+  return _winnow_rtk_matched (run, winnow_regex_test (regex, line->text, line->len));
 }
 
 /* _winnow_rtk_test_line() once _winnow_regex_might_match() has said yes. */
@@ -167,12 +173,7 @@ _winnow_rtk_test_checked_line (Run         *run,
                                WinnowRegex *regex,
                                const Line  *line)
 {
-  WinnowRegexResult result = _winnow_regex_test_unchecked (regex, line->text, line->len);
-
-  if G_UNLIKELY (result == WINNOW_REGEX_BUDGET_EXCEEDED)
-    g_atomic_int_inc (&run->budget_exceeded);
-
-  return result == WINNOW_REGEX_MATCH;
+  return _winnow_rtk_matched (run, _winnow_regex_test_unchecked (regex, line->text, line->len));
 }
 
 /* Index of the first pattern matching @line, or -1. (A union of the list as one regex was
