@@ -1055,15 +1055,8 @@ guess_role (WinnowPipeline              *self,
     return WINNOW_MESSAGE_ROLE_USER;
 
   /* mode rtk asks for a command-output filter: the detector alone decides, on the whole text */
-  if (mode == WINNOW_PIPELINE_MODE_RTK)
-    {
-      detection = winnow_detector_detect (winnow_context_get_detector (self->context), text, len,
-                                          NULL);
-      return winnow_detection_get_passthrough (detection) ? WINNOW_MESSAGE_ROLE_USER
-                                                           : WINNOW_MESSAGE_ROLE_TOOL;
-    }
-
-  outside = text_outside_fences (text, len);
+  if (mode != WINNOW_PIPELINE_MODE_RTK)
+    outside = text_outside_fences (text, len);
   fenced = outside != NULL;
   if (outside != NULL && g_strstrip (outside->str)[0] != '\0')
     {
@@ -1076,7 +1069,7 @@ guess_role (WinnowPipeline              *self,
                                       NULL);
   if (winnow_detection_get_passthrough (detection))
     return WINNOW_MESSAGE_ROLE_USER;
-  if (winnow_detection_get_confidence (detection) < 0.5 &&
+  if (mode != WINNOW_PIPELINE_MODE_RTK && winnow_detection_get_confidence (detection) < 0.5 &&
       has_markdown_marks (text, len, fenced) && winnow_language_reads_as_prose (text, len))
     return WINNOW_MESSAGE_ROLE_USER;
   return WINNOW_MESSAGE_ROLE_TOOL;
