@@ -16,7 +16,8 @@
  * when its check fails (for instance on an indented fence); Winnow has nothing to give up on.
  *
  * Rules run pack by pack in file-name order, rule by rule in file order, each over the whole
- * message with JavaScript `replace` semantics. Where a deletion leaves a sentence starting in
+ * message with JavaScript `replace` semantics; the whole run repeats until a pass changes
+ * nothing (so compressing the result again gives it back as it is). Where a deletion leaves a sentence starting in
  * lower case, or a replacement starts a sentence, the first letter takes the case the sentence
  * had. A light clean-up then removes what deletions leave behind: doubled spaces, a space
  * before punctuation, an orphaned comma (full-width ones too), empty parentheses, runs of
@@ -42,6 +43,13 @@
 /* Prose rules run over a message once per rule; past this size a "message" is a log or a
  * data dump, not prose, and it is left to the other engines. */
 #define MAX_PROSE_BYTES (8 * 1024 * 1024)
+
+/* What a later rule removes can let an earlier one match (an intensifier dropped from a
+ * reassurance leaves the bare reassurance a courtesy rule knows); the packs run again until a
+ * pass changes nothing, so compressing a compressed message gives it back unchanged. Rules
+ * shorten text, so two or three passes settle a real message; packs whose rules undo each
+ * other, or keep growing a match, get the first pass's result, as before there were passes. */
+#define MAX_PASSES 4
 
 typedef struct
 {
@@ -589,20 +597,35 @@ clean_up (const GString *masked,
 
 /* ---- the engine -------------------------------------------------------------------------- */
 
+/* A rule that fires again in a later pass adds to its first firing: the result lists each
+ * rule once. */
 static void
 record_firing (WinnowCavemanResult *self,
                WinnowRulePack      *pack,
                WinnowRule          *rule,
                guint                count)
 {
-  Firing firing = {
-    g_strdup (winnow_rule_pack_get_name (pack)),
-    g_strdup (winnow_rule_get_name (rule)),
-    count,
-  };
+  const char *pack_name = winnow_rule_pack_get_name (pack);
+  const char *rule_name = winnow_rule_get_name (rule);
+  Firing firing;
 
-  g_array_append_val (self->firings, firing);
   self->n_replaced += count;
+
+  for (guint i = 0; i < self->firings->len; i++)
+    {
+      Firing *seen = &g_array_index (self->firings, Firing, i);
+
+      if (g_strcmp0 (seen->pack, pack_name) == 0 && g_strcmp0 (seen->rule, rule_name) == 0)
+        {
+          seen->count += count;
+          return;
+        }
+    }
+
+  firing.pack = g_strdup (pack_name);
+  firing.rule = g_strdup (rule_name);
+  firing.count = count;
+  g_array_append_val (self->firings, firing);
 }
 
 /* Runs @rule over @masked; returns whether it changed anything. */
@@ -632,7 +655,12 @@ apply_rule (WinnowCavemanResult *self,
   if (count == 0)
     return FALSE;
 
+  /* replacing a match with itself (a map entry equal to its key, say) changes nothing and is
+   * not counted, or every pass would "change" the message again */
   result_length = strlen (result);
+  if (result_length == (*masked)->len && memcmp (result, (*masked)->str, result_length) == 0)
+    return FALSE;
+
   for (guint i = 0; i < capitalize->len; i++)
     capitalize_at (result, result_length, g_array_index (capitalize, gsize, i));
 
@@ -656,6 +684,54 @@ apply_rule (WinnowCavemanResult *self,
   record_firing (self, pack, rule, count);
 
   return TRUE;
+}
+
+/* The text and the firings after the first pass, to fall back on when the passes do not
+ * settle (rules that swap words back and forth, or keep growing a match). */
+typedef struct
+{
+  GString *masked;
+  GArray  *counts;       /* guint, one per firing */
+  guint    n_replaced;
+} Snapshot;
+
+static void
+snapshot_free (Snapshot *snapshot)
+{
+  g_string_free (snapshot->masked, TRUE);
+  g_array_unref (snapshot->counts);
+  g_free (snapshot);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Snapshot, snapshot_free)
+
+static Snapshot *
+snapshot_take (WinnowCavemanResult *self,
+               const GString       *masked)
+{
+  Snapshot *snapshot = g_new0 (Snapshot, 1);
+
+  snapshot->masked = g_string_new_len (masked->str, masked->len);
+  snapshot->counts = g_array_sized_new (FALSE, FALSE, sizeof (guint), self->firings->len);
+  for (guint i = 0; i < self->firings->len; i++)
+    g_array_append_val (snapshot->counts, g_array_index (self->firings, Firing, i).count);
+  snapshot->n_replaced = self->n_replaced;
+
+  return snapshot;
+}
+
+static void
+snapshot_restore (WinnowCavemanResult  *self,
+                  const Snapshot       *snapshot,
+                  GString             **masked)
+{
+  g_string_free (*masked, TRUE);
+  *masked = g_string_new_len (snapshot->masked->str, snapshot->masked->len);
+
+  g_array_set_size (self->firings, snapshot->counts->len);
+  for (guint i = 0; i < snapshot->counts->len; i++)
+    g_array_index (self->firings, Firing, i).count = g_array_index (snapshot->counts, guint, i);
+  self->n_replaced = snapshot->n_replaced;
 }
 
 static void
@@ -716,8 +792,10 @@ winnow_caveman_compress (WinnowRuleSet              *rules,
   WinnowCavemanOptions defaults;
   GString *masked = NULL;
   gint64 started = g_get_monotonic_time ();
+  g_autoptr(Snapshot) first_pass = NULL;
   const char *language;
   gboolean changed = FALSE;
+  gboolean settled = FALSE;
   gsize len;
 
   g_return_val_if_fail (WINNOW_IS_RULE_SET (rules), NULL);
@@ -771,29 +849,53 @@ winnow_caveman_compress (WinnowRuleSet              *rules,
   if (packs->len == 0)
     add_note (self, "no rule packs for the language “%s”", language ? language : "unknown");
 
-  for (guint i = 0; i < packs->len; i++)
+  for (guint pass = 0; pass < MAX_PASSES && !settled; pass++)
     {
-      WinnowRulePack *pack = g_ptr_array_index (packs, i);
+      g_autoptr(GString) before = g_string_new_len (masked->str, masked->len);
+      gboolean pass_changed = FALSE;
 
-      for (guint k = 0; k < winnow_rule_pack_get_n_rules (pack); k++)
+      for (guint i = 0; i < packs->len; i++)
         {
-          WinnowRule *rule = winnow_rule_pack_get_rule (pack, k);
+          WinnowRulePack *pack = g_ptr_array_index (packs, i);
 
-          if (options->rule != NULL && g_strcmp0 (winnow_rule_get_name (rule), options->rule) != 0)
-            continue;
-          if (!winnow_rule_applies (rule, options->intensity, options->role))
-            continue;
+          for (guint k = 0; k < winnow_rule_pack_get_n_rules (pack); k++)
+            {
+              WinnowRule *rule = winnow_rule_pack_get_rule (pack, k);
 
-          changed |= apply_rule (self, pack, rule, &masked);
+              if (options->rule != NULL &&
+                  g_strcmp0 (winnow_rule_get_name (rule), options->rule) != 0)
+                continue;
+              if (!winnow_rule_applies (rule, options->intensity, options->role))
+                continue;
+              /* without the g flag a rule replaces one match in a message, not one a pass */
+              if (pass > 0 && !winnow_regex_is_global (winnow_rule_get_regex (rule)))
+                continue;
+
+              pass_changed |= apply_rule (self, pack, rule, &masked);
+            }
         }
+
+      if (pass_changed)
+        {
+          GString *cleaned = clean_up (masked, language);
+
+          g_string_free (masked, TRUE);
+          masked = cleaned;
+          changed = TRUE;
+        }
+
+      /* rules that undid each other within the pass leave it where it started, too */
+      settled = !pass_changed || g_string_equal (masked, before);
+
+      if (pass == 0 && !settled)
+        first_pass = snapshot_take (self, masked);
     }
 
-  if (changed)
+  if (!settled)
     {
-      GString *cleaned = clean_up (masked, language);
-
-      g_string_free (masked, TRUE);
-      masked = cleaned;
+      add_note (self, "the rules kept changing this message for %d passes; the first pass's "
+                "result is used", MAX_PASSES);
+      snapshot_restore (self, first_pass, &masked);
     }
 
   restored = g_string_sized_new (masked->len + len / 4);

@@ -244,6 +244,64 @@ test_deterministic (void)
 
 static gboolean
 has_note (WinnowCavemanResult *result,
+          const char          *fragment);
+
+/* What a later rule leaves can let an earlier one match; the packs run again until nothing
+ * changes, so a compressed message compresses to itself. Each rule is listed once. */
+static void
+test_runs_to_a_fixed_point (void)
+{
+  g_autoptr(WinnowRulePack) pack = NULL;
+  g_autoptr(WinnowRuleSet) set =
+    set_with_pack (PACK ("{\"name\":\"bare_sure\",\"pattern\":\"^Sure[.!]\\\\s*\",\"flags\":\"gm\",\"replacement\":\"\"},"
+                         "{\"name\":\"intensifier\",\"pattern\":\"\\\\b(?:really|very) \",\"replacement\":\"\"},"
+                         "{\"name\":\"echo\",\"pattern\":\"\\\\bok\\\\b\",\"replacement\":\"$&\"},"
+                         "{\"name\":\"flip\",\"pattern\":\"\\\\bping\\\\b\",\"replacement\":\"pong\"},"
+                         "{\"name\":\"flop\",\"pattern\":\"\\\\bpong\\\\b\",\"replacement\":\"ping\"},"
+                         "{\"name\":\"grow\",\"pattern\":\"\\\\bz+\\\\b\",\"replacement\":\"$&z\"}"),
+                   "file", &pack);
+  WinnowCavemanOptions options;
+  g_autoptr(WinnowCavemanResult) result = NULL;
+  g_autoptr(WinnowCavemanResult) again = NULL;
+  g_autoptr(WinnowCavemanResult) flip = NULL;
+  g_autoptr(WinnowCavemanResult) loop = NULL;
+  const WinnowCavemanFiring *firing;
+  const char *out;
+
+  winnow_caveman_options_init (&options);
+  options.pack = pack;
+  options.language = "en";
+  result = winnow_caveman_compress (set, "Really sure! It is ok.\nSure! Very fine.", -1, &options);
+  out = winnow_caveman_result_get_text (result, NULL);
+
+  /* "Really sure!" only becomes a bare "Sure!" after the intensifier goes */
+  g_assert_cmpstr (out, ==, "It is ok.\nFine.");
+  again = winnow_caveman_compress (set, out, -1, &options);
+  g_assert_false (winnow_caveman_result_get_changed (again));
+
+  /* a rule that replaces a match with itself changed nothing and is not listed */
+  g_assert_cmpuint (winnow_caveman_result_get_n_firings (result), ==, 2);
+  firing = winnow_caveman_result_get_firing (result, 0);
+  g_assert_cmpstr (firing->rule, ==, "bare_sure");
+  g_assert_cmpuint (firing->count, ==, 2);
+  firing = winnow_caveman_result_get_firing (result, 1);
+  g_assert_cmpstr (firing->rule, ==, "intensifier");
+  g_assert_cmpuint (firing->count, ==, 2);
+
+  /* rules that undo each other within a pass leave the text where it was */
+  flip = winnow_caveman_compress (set, "ping", -1, &options);
+  g_assert_cmpstr (winnow_caveman_result_get_text (flip, NULL), ==, "ping");
+  g_assert_false (has_note (flip, "passes"));
+
+  /* a rule that never settles stops after a bounded number of passes, with a note (and
+   * here the result, longer than the message, is not used) */
+  loop = winnow_caveman_compress (set, "z", -1, &options);
+  g_assert_cmpstr (winnow_caveman_result_get_text (loop, NULL), ==, "z");
+  g_assert_true (has_note (loop, "passes"));
+}
+
+static gboolean
+has_note (WinnowCavemanResult *result,
           const char          *fragment)
 {
   const char * const *notes = winnow_caveman_result_get_notes (result);
@@ -407,6 +465,7 @@ main (int   argc,
   g_test_add_func ("/caveman/replacement-map", test_replacement_map);
   g_test_add_func ("/caveman/flags", test_flags);
   g_test_add_func ("/caveman/deterministic", test_deterministic);
+  g_test_add_func ("/caveman/fixed-point", test_runs_to_a_fixed_point);
   g_test_add_func ("/caveman/guards", test_guards);
   g_test_add_func ("/caveman/huge-message", test_huge_message);
   g_test_add_func ("/caveman/expand", test_expand);

@@ -1,5 +1,6 @@
 /* test-prose-corpus.c — on every message of the prose corpus, at every intensity, Caveman
- * keeps every technical token byte for byte and every meaning phrase, and is deterministic
+ * keeps every technical token byte for byte and every meaning phrase, is deterministic and
+ * idempotent
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
@@ -30,6 +31,7 @@ check_message (gconstpointer data)
     {
       g_autoptr(WinnowCavemanResult) result = NULL;
       g_autoptr(WinnowCavemanResult) again = NULL;
+      g_autoptr(WinnowCavemanResult) twice = NULL;
       g_autoptr(GError) error = NULL;
       g_autofree char *expanded = NULL;
       WinnowCavemanOptions options;
@@ -46,6 +48,14 @@ check_message (gconstpointer data)
 
       g_assert_cmpstr (out, ==, winnow_caveman_result_get_text (again, NULL));
       g_assert_cmpstr (winnow_caveman_result_get_language (result), ==, m->lang);
+
+      /* idempotent: what comes out compresses to itself (a history compressed twice is
+       * not cut further each time) */
+      twice = winnow_caveman_compress (rules, out, -1, &options);
+      if (winnow_caveman_result_get_changed (twice))
+        g_error ("%s at %s: compressing the output again changed it:\n%s\n---\n%s", m->id,
+                 winnow_caveman_intensity_to_string (k), out,
+                 winnow_caveman_result_get_text (twice, NULL));
 
       /* every region the scanner protects is in the output, in order, byte for byte */
       if (!winnow_protect_check (m->text, -1, out, -1, &error))
@@ -81,6 +91,7 @@ int
 main (int   argc,
       char *argv[])
 {
+  static const char * const more_sets[] = { "dev", "holdout" };
   g_autofree char *dir = NULL;
   int status;
 
@@ -93,16 +104,18 @@ main (int   argc,
 
   g_assert_cmpuint (messages->len, >=, 40);
 
-  /* the held-out set keeps every technical token too */
-  {
-    g_autofree char *holdout_dir = g_test_build_filename (G_TEST_DIST, "prose", "holdout", NULL);
-    g_autoptr(GPtrArray) holdout = prose_corpus_load (holdout_dir);
+  /* the development and held-out sets keep every technical token too */
+  for (guint s = 0; s < G_N_ELEMENTS (more_sets); s++)
+    {
+      g_autofree char *more_dir = g_test_build_filename (G_TEST_DIST, "prose", more_sets[s], NULL);
+      g_autoptr(GPtrArray) more = prose_corpus_load (more_dir);
 
-    for (guint i = 0; i < holdout->len; i++)
-      g_ptr_array_add (messages, g_steal_pointer (&holdout->pdata[i]));
-    /* the pointers now belong to messages */
-    g_ptr_array_set_free_func (holdout, NULL);
-  }
+      g_assert_cmpuint (more->len, >=, 10);
+      for (guint i = 0; i < more->len; i++)
+        g_ptr_array_add (messages, g_steal_pointer (&more->pdata[i]));
+      /* the pointers now belong to messages */
+      g_ptr_array_set_free_func (more, NULL);
+    }
   for (guint i = 0; i < messages->len; i++)
     {
       ProseMessage *m = g_ptr_array_index (messages, i);
