@@ -17,8 +17,9 @@
  *
  * Rules run pack by pack in file-name order, rule by rule in file order, each over the whole
  * message with JavaScript `replace` semantics; the whole run repeats until a pass changes
- * nothing (so compressing the result again gives it back as it is). Where a deletion leaves a sentence starting in
- * lower case, or a replacement starts a sentence, the first letter takes the case the sentence
+ * nothing (so compressing the result again gives it back as it is; a message over 256 KB
+ * gets one pass). Where a deletion leaves a sentence starting in lower case, or a replacement
+ * starts a sentence, the first letter takes the case the sentence
  * had. A light clean-up then removes what deletions leave behind: doubled spaces, a space
  * before punctuation, an orphaned comma (full-width ones too), empty parentheses, runs of
  * blank lines. A rule that
@@ -50,6 +51,11 @@
  * shorten text, so two or three passes settle a real message; packs whose rules undo each
  * other, or keep growing a match, get the first pass's result, as before there were passes. */
 #define MAX_PASSES 4
+
+/* Each pass reads the whole message with every rule (a few ms for a long chat message, a
+ * second or more per megabyte); a message past this size is a dump rather than a message
+ * anyone reads twice, and it gets one pass. */
+#define MAX_SETTLED_BYTES (256 * 1024)
 
 typedef struct
 {
@@ -774,8 +780,9 @@ choose_language (WinnowRuleSet              *rules,
  * @options: (nullable): #WinnowCavemanOptions; %NULL for the defaults
  *
  * Compresses prose with the packs of its language. Deterministic: the same text and options
- * always give the same result. Every protected token of @text is in the result byte for byte,
- * in the same order. Text that is not UTF-8, or larger than 8 MB, is returned unchanged.
+ * always give the same result; idempotent up to 256 KB: compressing the result again with
+ * the same options leaves it unchanged. Every protected token of @text is in the result byte
+ * for byte, in the same order. Text that is not UTF-8, or larger than 8 MB, is returned unchanged.
  *
  * Returns: (transfer full): the result
  */
@@ -796,6 +803,7 @@ winnow_caveman_compress (WinnowRuleSet              *rules,
   const char *language;
   gboolean changed = FALSE;
   gboolean settled = FALSE;
+  guint max_passes;
   gsize len;
 
   g_return_val_if_fail (WINNOW_IS_RULE_SET (rules), NULL);
@@ -831,6 +839,7 @@ winnow_caveman_compress (WinnowRuleSet              *rules,
       return g_steal_pointer (&self);
     }
 
+  max_passes = len > MAX_SETTLED_BYTES ? 1 : MAX_PASSES;
   regions = protected_regions (text, len);
   self->n_protected = regions->len;
   masked = mask (text, len, regions);
@@ -849,7 +858,7 @@ winnow_caveman_compress (WinnowRuleSet              *rules,
   if (packs->len == 0)
     add_note (self, "no rule packs for the language “%s”", language ? language : "unknown");
 
-  for (guint pass = 0; pass < MAX_PASSES && !settled; pass++)
+  for (guint pass = 0; pass < max_passes && !settled; pass++)
     {
       g_autoptr(GString) before = g_string_new_len (masked->str, masked->len);
       gboolean pass_changed = FALSE;
@@ -887,11 +896,11 @@ winnow_caveman_compress (WinnowRuleSet              *rules,
       /* rules that undid each other within the pass leave it where it started, too */
       settled = !pass_changed || g_string_equal (masked, before);
 
-      if (pass == 0 && !settled)
+      if (pass == 0 && !settled && max_passes > 1)
         first_pass = snapshot_take (self, masked);
     }
 
-  if (!settled)
+  if (!settled && max_passes > 1)
     {
       add_note (self, "the rules kept changing this message for %d passes; the first pass's "
                 "result is used", MAX_PASSES);
