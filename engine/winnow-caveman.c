@@ -17,14 +17,13 @@
  *
  * Rules run pack by pack in file-name order, rule by rule in file order, each over the whole
  * message with JavaScript `replace` semantics; the whole run repeats until a pass changes
- * nothing (so compressing the result again gives it back as it is; a message over 256 KB
- * gets one pass). Where a deletion leaves a sentence starting in lower case, or a replacement
- * starts a sentence, the first letter takes the case the sentence
- * had. A light clean-up then removes what deletions leave behind: doubled spaces, a space
- * before punctuation, an orphaned comma (full-width ones too), empty parentheses, runs of
- * blank lines. A rule that
- * would remove most of a message is not applied (and noted), and a message that would end up
- * empty or longer is returned as it was.
+ * nothing (so compressing the result again gives it back as it is; a message over 256 KB gets
+ * one pass). Where a deletion leaves a sentence starting in lower case, or a replacement starts
+ * a sentence, the first letter takes the case the sentence had. A light clean-up then removes
+ * what deletions leave behind: doubled spaces, a space before punctuation, an orphaned comma
+ * (full-width ones too), empty parentheses, runs of blank lines. A rule that would remove most
+ * of a message is not applied (and noted), and a message that would end up empty or longer is
+ * returned as it was.
  */
 
 #define G_LOG_DOMAIN "winnow-caveman"
