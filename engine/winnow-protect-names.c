@@ -7,8 +7,9 @@
  * `#123`, `ABC-123`, `@scope/pkg`, `react@18.2.0`, `NAME=value`, `host:port`. The hard part is
  * what to leave alone, because prose has look-alikes: "e.g." and "Ph.D." (dotted parts of one
  * or two letters), "well-known" and "up-to-date" (hyphenated English: every part a common
- * word), "anak-anak" and "langkah-langkahnya" (Indonesian reduplication), "lembre-se" and
- * "dites-le-moi" (Romance verbs with their pronouns), "Jean-Pierre" (capitalised parts), "Hello"
+ * word), "anak-anak" and "langkah-langkahnya" (Indonesian reduplication), "log-nya"
+ * (an Indonesian enclitic), "lembre-se" and "dites-le-moi" (Romance verbs with their
+ * pronouns), "ci-dessous" and "bem-vindo" (a short list), "Jean-Pierre" (capitalised parts), "Hello"
  * (one capital), "I", "API" and "URLs" (capitals alone, or an acronym's plural).
  */
 
@@ -140,6 +141,25 @@ is_clitic_form (const char *s,
   return pronouns > 0;
 }
 
+/* An Indonesian enclitic on a word, often a loanword: log-nya, file-nya, coba-lah, apa-kah */
+static gboolean
+is_enclitic (const char *s,
+             gsize       n)
+{
+  static const char * const enclitics[] = { "nya", "ku", "mu", "lah", "kah", "pun" };
+  const char *dash = memchr (s, '-', n);
+  gsize first_len = dash - s;
+  gsize second_len = n - first_len - 1;
+
+  if (first_len < 2 || memchr (dash + 1, '-', second_len) != NULL)
+    return FALSE;
+  for (gsize i = 0; i < G_N_ELEMENTS (enclitics); i++)
+    if (strlen (enclitics[i]) == second_len && memcmp (dash + 1, enclitics[i], second_len) == 0)
+      return TRUE;
+
+  return FALSE;
+}
+
 /* kebab-case: vue-router, json-glib, x86-64, ABC-123 — but not well-known or kira-kira */
 static gboolean
 is_hyphenated (const char *s,
@@ -185,7 +205,7 @@ is_hyphenated (const char *s,
 
   if (parts == 2 && is_reduplication (s, n))
     return FALSE;
-  if (is_clitic_form (s, n))
+  if (is_clitic_form (s, n) || is_enclitic (s, n) || _winnow_protect_is_hyphenated_word (s, n))
     return FALSE;
 
   return !prose;

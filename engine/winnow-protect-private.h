@@ -216,6 +216,8 @@ gboolean           _winnow_protect_is_source_dir      (const char        *word,
                                                        gsize              len);
 gboolean           _winnow_protect_is_prose_part      (const char        *word,
                                                        gsize              len);
+gboolean           _winnow_protect_is_hyphenated_word (const char        *word,
+                                                       gsize              len);
 gboolean           _winnow_protect_is_branch_prefix   (const char        *word,
                                                        gsize              len);
 gboolean           _winnow_protect_is_branch_verb     (const char        *word,

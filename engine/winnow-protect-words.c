@@ -302,6 +302,18 @@ static const char * const prose_parts[] = {
   "tested", "the", "thing", "third", "three", "through", "time", "to", "top", "trade",
   "true", "turn", "two", "under", "up", "use", "user", "versa", "vice", "walk", "way",
   "well", "wide", "will", "wise", "work", "world", "worst", "write", "year", "zero",
+  /* added with the words of chat prose: heads-up, mix-up, hands-on, brand-new, nice-to-have,
+   * trial-and-error, over-communicate, re-render, well-written */
+  "and", "brand", "communicate", "hands", "heads", "mix", "nice", "render", "trial",
+  "written",
+};
+
+/* Hyphenated words of other languages that no part list describes: French "ci-dessous",
+ * Portuguese "bem-vindo". Looked up whole, in lower case; words with accents ("peut-être")
+ * never read as names in the first place. */
+static const char * const hyphenated_words[] = {
+  "au-dessous", "au-dessus", "bem-vinda", "bem-vindas", "bem-vindo", "bem-vindos",
+  "ci-contre", "ci-dessous", "ci-dessus", "ci-joint", "ci-jointe", "ci-jointes", "ci-joints",
 };
 
 static const char * const branch_prefixes[] = {
@@ -355,6 +367,7 @@ typedef struct
   GHashTable *file_names;
   GHashTable *source_dirs;
   GHashTable *prose_parts;
+  GHashTable *hyphenated_words;
   GHashTable *branch_prefixes;
   GHashTable *branch_verbs;
   GHashTable *tlds;
@@ -402,6 +415,7 @@ words (void)
       w.file_names = set_of (file_names, G_N_ELEMENTS (file_names));
       w.source_dirs = set_of (source_dirs, G_N_ELEMENTS (source_dirs));
       w.prose_parts = set_of (prose_parts, G_N_ELEMENTS (prose_parts));
+      w.hyphenated_words = set_of (hyphenated_words, G_N_ELEMENTS (hyphenated_words));
       w.branch_prefixes = set_of (branch_prefixes, G_N_ELEMENTS (branch_prefixes));
       w.branch_verbs = set_of (branch_verbs, G_N_ELEMENTS (branch_verbs));
       w.tlds = set_of (tlds, G_N_ELEMENTS (tlds));
@@ -521,6 +535,13 @@ _winnow_protect_is_prose_part (const char *word,
                                gsize       len)
 {
   return lookup (words ()->prose_parts, word, len, FALSE) != NULL;
+}
+
+gboolean
+_winnow_protect_is_hyphenated_word (const char *word,
+                                    gsize       len)
+{
+  return lookup (words ()->hyphenated_words, word, len, TRUE) != NULL;
 }
 
 gboolean

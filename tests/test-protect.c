@@ -538,12 +538,16 @@ test_identifier (void)
   assert_scan ("Anak-anak, Jean-Pierre, E-Mail, file(s).", "");
   /* other languages' hyphenated words: reduplication with an affix, verbs with pronouns */
   assert_scan ("langkah-langkahnya bersama-sama berlari-lari masing-masing", "");
+  assert_scan ("log-nya file-nya coba-lah apa-kah, ci-dessous, bem-vinda", "");
+  assert_scan ("Thanks for the heads-up, sorry for the mix-up; a hands-on, brand-new, "
+               "nice-to-have trial-and-error write-up.", "");
   assert_scan ("lembre-se, certifique-se, permettez-moi, dites-le-moi, celui-ci, rassurez-vous",
                "");
   /* …but names that merely look like them stay names */
-  assert_scan ("build-builder pt-se zh-en cache-on node-la-la-la",
+  assert_scan ("build-builder pt-se zh-en cache-on node-la-la-la nya-lib log-nya-x",
                "identifier[build-builder] identifier[pt-se] identifier[zh-en] "
-               "identifier[cache-on] identifier[node-la-la-la]");
+               "identifier[cache-on] identifier[node-la-la-la] identifier[nya-lib] "
+               "identifier[log-nya-x]");
   assert_scan ("*important* _really_ **bold**", "");
   assert_scan ("<details>\n<summary>Logs</summary>\n<br/> text\n</details>", "");
 }
