@@ -182,6 +182,98 @@ pattern_has_named_groups (const char *source)
   return FALSE;
 }
 
+/* PCRE2 syntax that JavaScript rejects as a syntax error: backtracking verbs such as
+ * (*SKIP)(*FAIL), atomic groups, branch resets, comments and possessive quantifiers. PCRE2
+ * would take them, and a pack that used them would work here and fail everywhere else; the
+ * name of the first one found, or %NULL. */
+static const char *
+pcre_only_syntax (const char *source)
+{
+  gboolean in_class = FALSE;
+
+  for (const char *p = source; *p; p++)
+    {
+      if (*p == '\\')
+        {
+          if (p[1] == '\0')
+            break;
+          p++;
+          /* \p{…}, \u{…}, \x{…}: braces that are no quantifier */
+          if (strchr ("pPux", *p) != NULL && p[1] == '{')
+            {
+              const char *end = strchr (p, '}');
+
+              if (end != NULL)
+                p = end;
+            }
+          continue;
+        }
+
+      if (in_class)
+        {
+          if (*p == ']')
+            in_class = FALSE;
+          continue;
+        }
+
+      switch (*p)
+        {
+        case '[':
+          in_class = TRUE;
+          /* [] and [^] are complete classes in JavaScript */
+          if (p[1] == '^')
+            p++;
+          if (p[1] == ']')
+            {
+              p++;
+              in_class = FALSE;
+            }
+          break;
+        case '(':
+          if (p[1] == '*')
+            return "a backtracking verb such as (*SKIP) or (*FAIL)";
+          if (p[1] == '?' && p[2] == '>')
+            return "an atomic group (?>…)";
+          if (p[1] == '?' && p[2] == '|')
+            return "a branch reset group (?|…)";
+          if (p[1] == '?' && p[2] == '#')
+            return "a comment group (?#…)";
+          if (p[1] == '?')
+            p++; /* the ? of a group is no quantifier */
+          break;
+        case '*':
+        case '+':
+        case '?':
+          if (p[1] == '+')
+            return "a possessive quantifier (*+, ++, ?+)";
+          if (p[1] == '?')
+            p++; /* lazy: *? +? ?? */
+          break;
+        case '{':
+          {
+            const char *q = p + 1;
+
+            while (g_ascii_isdigit (*q))
+              q++;
+            if (q > p + 1 && *q == ',')
+              for (q++; g_ascii_isdigit (*q); q++)
+                ;
+            if (q > p + 1 && *q == '}')
+              {
+                if (q[1] == '+')
+                  return "a possessive quantifier ({n,m}+)";
+                p = q[1] == '?' ? q + 1 : q;
+              }
+          }
+          break;
+        default:
+          break;
+        }
+    }
+
+  return NULL;
+}
+
 /* Rewrite JavaScript regex source into PCRE2 syntax for the options set in compile().
  * Only constructs whose meaning differs are touched. */
 static char *
@@ -946,6 +1038,7 @@ winnow_regex_new (const char        *source,
                   GError           **error)
 {
   g_autoptr(WinnowRegex) self = NULL;
+  const char *non_js;
   JsFlags parsed;
   guint32 options;
   uint32_t count = 0;
@@ -963,6 +1056,15 @@ winnow_regex_new (const char        *source,
 
   if (!parse_js_flags (js_flags, &parsed, error))
     return NULL;
+
+  non_js = pcre_only_syntax (source);
+  if (non_js != NULL)
+    {
+      g_set_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_REGEX,
+                   "the pattern uses %s, which JavaScript regular expressions do not have",
+                   non_js);
+      return NULL;
+    }
 
   self = g_new0 (WinnowRegex, 1);
   g_atomic_ref_count_init (&self->ref_count);

@@ -205,7 +205,7 @@ test_compress_messages (void)
 {
   g_autofree char *messages = g_strdup_printf ("[{\"role\":\"system\",\"content\":\"Please note that you must be careful.\"},"
                                                "{\"role\":\"user\",\"content\":\"%s\",\"name\":\"me\"}]",
-                                               "Basically, I think the build is really slow. Thanks so much!");
+                                               "Basically, the build is really slow. Thanks so much!");
   g_autofree char *path = write_tmp ("messages.json", messages, -1);
   g_autofree char *bad = write_tmp ("bad-messages.json", "[{\"role\":\"robot\",\"content\":\"x\"}]", -1);
   g_auto(TestCliRun) plain = { 0 };

@@ -140,6 +140,40 @@ test_invalid (void)
   g_assert_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_REGEX);
 }
 
+/* PCRE2 would take these; JavaScript, the packs' dialect, rejects them */
+static void
+test_pcre_only_syntax (void)
+{
+  static const char * const rejected[] = {
+    "only one(*SKIP)(*F)|one", "(*FAIL)", "(?>a+)b", "(?|(a)|(b))", "a(?#note)b", "a++",
+    "a*+b", "x?+", "a{2,3}+", "a{2}+",
+  };
+  static const char * const accepted[] = {
+    "a+?b*?c??", "\\(\\*\\)", "[(*]+", "[?+]", "(?:a)+", "(?=a)+", "(?<n>a)+",
+    "\\p{So}+", "\\u{1F600}+", "a{2,3}?", "[]+", "[^]+a", "(?<!a)b+",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (rejected); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(WinnowRegex) regex = winnow_regex_new (rejected[i], "u", WINNOW_REGEX_DEFAULT,
+                                                       &error);
+
+      g_assert_null (regex);
+      g_assert_error (error, WINNOW_ERROR, WINNOW_ERROR_INVALID_REGEX);
+      g_assert_nonnull (strstr (error->message, "JavaScript"));
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (accepted); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(WinnowRegex) regex = winnow_regex_new (accepted[i], "u", WINNOW_REGEX_DEFAULT,
+                                                       &error);
+
+      g_assert_no_error (error);
+      g_assert_nonnull (regex);
+    }
+}
+
 static void
 test_replacement (void)
 {
@@ -450,6 +484,7 @@ main (int   argc,
   g_test_add_func ("/winnow/regex/classes", test_classes);
   g_test_add_func ("/winnow/regex/flags", test_flags);
   g_test_add_func ("/winnow/regex/invalid", test_invalid);
+  g_test_add_func ("/winnow/regex/pcre-only-syntax", test_pcre_only_syntax);
   g_test_add_func ("/winnow/regex/replacement", test_replacement);
   g_test_add_func ("/winnow/regex/budget", test_budget);
   g_test_add_func ("/winnow/regex/translate", test_translate);

@@ -9,9 +9,10 @@
  * of the text, so the page can cancel it and start another when the text changes again.
  *
  * A sample is written for one intensity, the one `winnow verify` runs it at. Intensities
- * nest, so a sample of one rule must give the same output at every intensity above it (the
- * rule still runs, alone); that is checked too. Below it, or for a sample of the whole pack
- * at another intensity, there is no expectation: the output is shown, not judged.
+ * nest, so a sample of one rule that runs at that intensity must give the same output at
+ * every intensity above it (the rule still runs, alone); that is checked too. Below it, for a
+ * sample of the whole pack at another intensity, or for a sample showing what happens before
+ * a rule starts, there is no expectation: the output is shown, not judged.
  */
 
 #define G_LOG_DOMAIN "winnow-ui"
@@ -118,6 +119,28 @@ compress (WinnowRuleSet          *rules,
   return g_strdup (winnow_caveman_result_get_text (result, NULL));
 }
 
+/* Whether @test names a rule that runs at the sample's own intensity. Such a sample says
+ * what the rule does, so it holds at every higher intensity too; one naming a rule that only
+ * starts higher up says what happens before it does ("full drops it; lite keeps it"). */
+static gboolean
+names_a_running_rule (WinnowRulePack       *pack,
+                      const WinnowRuleTest *test)
+{
+  if (test->rule == NULL)
+    return FALSE;
+
+  for (guint r = 0; r < winnow_rule_pack_get_n_rules (pack); r++)
+    {
+      WinnowRule *rule = winnow_rule_pack_get_rule (pack, r);
+
+      if (g_strcmp0 (winnow_rule_get_name (rule), test->rule) == 0 &&
+          winnow_rule_get_min_intensity (rule) > test->intensity)
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
 static void
 run_samples (WinnowRulePackCheck *self,
              WinnowRuleSet       *rules,
@@ -137,9 +160,12 @@ run_samples (WinnowRulePackCheck *self,
       const WinnowRuleTest *test = winnow_rule_pack_get_test (self->pack, t);
       WinnowSampleCheck sample = { 0 };
       gboolean failing = FALSE;
+      gboolean holds_above;
 
       if (g_cancellable_is_cancelled (cancellable))
         return;
+
+      holds_above = names_a_running_rule (self->pack, test);
 
       sample.name = g_strdup (test->name);
       sample.rule = g_strdup (test->rule);
@@ -160,7 +186,7 @@ run_samples (WinnowRulePackCheck *self,
           else
             {
               sample.actual[i] = compress (rules, self->pack, test, i);
-              if (test->rule != NULL && i > test->intensity)
+              if (holds_above && i > test->intensity)
                 sample.verdict[i] = g_strcmp0 (sample.actual[i], test->expected) == 0
                                     ? WINNOW_SAMPLE_PASSED : WINNOW_SAMPLE_FAILED;
             }
