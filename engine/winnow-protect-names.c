@@ -7,10 +7,10 @@
  * `#123`, `ABC-123`, `@scope/pkg`, `react@18.2.0`, `NAME=value`, `host:port`. The hard part is
  * what to leave alone, because prose has look-alikes: "e.g." and "Ph.D." (dotted parts of one
  * or two letters), "well-known" and "up-to-date" (hyphenated English: every part a common
- * word), "anak-anak" and "langkah-langkahnya" (Indonesian reduplication), "log-nya"
- * (an Indonesian enclitic), "lembre-se" and "dites-le-moi" (Romance verbs with their
- * pronouns), "ci-dessous" and "bem-vindo" (a short list), "Jean-Pierre" (capitalised parts), "Hello"
- * (one capital), "I", "API" and "URLs" (capitals alone, or an acronym's plural).
+ * word), "anak-anak" and "langkah-langkahnya" (Indonesian reduplication), "log-nya" (an
+ * Indonesian enclitic), "lembre-se" and "dites-le-moi" (Romance verbs with their pronouns),
+ * "ci-dessous" and "bem-vindo" (a short list), "Jean-Pierre" (capitalised parts), "Hello" (one
+ * capital), "I", "API" and "URLs" (capitals alone, or an acronym's plural).
  */
 
 #define G_LOG_DOMAIN "winnow-protect"
