@@ -541,6 +541,43 @@ test_prose (Fixture       *f,
     }
 }
 
+/* A sample of one rule holds at every intensity above its own, since the rule still runs
+ * alone there; a sample showing that a full rule leaves lite text alone says nothing about
+ * full, and is not judged there. */
+static void
+test_samples_above_their_intensity (void)
+{
+  static const char pack[] =
+    "{\"language\":\"en\",\"category\":\"filler\",\"rules\":["
+    "{\"name\":\"basically\",\"pattern\":\"\\\\bbasically,?\\\\s*\",\"replacement\":\"\"},"
+    "{\"name\":\"really\",\"pattern\":\"\\\\breally\\\\s+\",\"replacement\":\"\","
+    "\"minIntensity\":\"full\"}],"
+    "\"tests\":["
+    "{\"rule\":\"basically\",\"input\":\"Basically, it works.\",\"expected\":\"It works.\"},"
+    "{\"rule\":\"really\",\"intensity\":\"full\",\"input\":\"It really works.\","
+    "\"expected\":\"It works.\"},"
+    "{\"rule\":\"really\",\"intensity\":\"lite\",\"input\":\"It really works.\","
+    "\"expected\":\"It really works.\"}]}";
+  g_autoptr(WinnowRuleSet) rules = winnow_rule_set_new ();
+  g_autoptr(WinnowRulePackCheck) check = NULL;
+  const WinnowSampleCheck *sample;
+
+  check = winnow_rule_pack_check_run (rules, pack, "global", NULL, NULL,
+                                      WINNOW_CAVEMAN_INTENSITY_LITE, WINNOW_MESSAGE_ROLE_USER,
+                                      NULL);
+  g_assert_cmpuint (winnow_rule_pack_check_get_n_samples (check), ==, 3);
+  g_assert_cmpuint (winnow_rule_pack_check_get_n_failing (check), ==, 0);
+
+  sample = winnow_rule_pack_check_get_sample (check, 0);
+  g_assert_cmpint (sample->verdict[WINNOW_CAVEMAN_INTENSITY_ULTRA], ==, WINNOW_SAMPLE_PASSED);
+
+  /* below the rule's own intensity: shown, not judged */
+  sample = winnow_rule_pack_check_get_sample (check, 2);
+  g_assert_cmpint (sample->verdict[WINNOW_CAVEMAN_INTENSITY_LITE], ==, WINNOW_SAMPLE_PASSED);
+  g_assert_cmpint (sample->verdict[WINNOW_CAVEMAN_INTENSITY_FULL], ==, WINNOW_SAMPLE_NOT_APPLICABLE);
+  g_assert_cmpstr (sample->actual[WINNOW_CAVEMAN_INTENSITY_FULL], ==, "It works.");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -559,6 +596,9 @@ main (int    argc,
   ADD ("prose", test_prose);
 
 #undef ADD
+
+  g_test_add_func ("/winnow/ui/rule-packs/samples-above-their-intensity",
+                   test_samples_above_their_intensity);
 
   return g_test_run ();
 }
