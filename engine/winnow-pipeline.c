@@ -40,10 +40,10 @@
 #include <string.h>
 
 #include "winnow-adapter-private.h"
-#include "winnow-language.h"
 #include "winnow-caveman.h"
 #include "winnow-command.h"
 #include "winnow-error.h"
+#include "winnow-language.h"
 #include "winnow-pipeline.h"
 #include "winnow-protect.h"
 #include "winnow-tokens.h"
@@ -1023,16 +1023,18 @@ has_markdown_marks (const char *text,
   return backticks >= 4 || bold >= 2;
 }
 
-/* Plain text with no role given: command output (a tool result) if the detector recognises
- * it, prose otherwise. Fenced blocks are left out of the question: a message that explains a
- * fix around a fenced `git rebase` session is prose, however much the session looks like git
- * output; text that is nothing but a fenced block is judged by the block. And a weak guess
- * (no command, confidence under one half: "generic output with an error", or git because the
+/* Plain text with no role given: command output (a tool result) if the detector recognises it,
+ * prose otherwise. Fenced blocks are left out of the question: a message that explains a fix
+ * around a fenced `git rebase` session is prose, however much the session looks like git
+ * output; text that is nothing but a fenced block is judged by the block. And a weak guess (no
+ * command, confidence under one half: "generic output with an error", or git because the
  * message talks about branches) gives way to a text that reads as a written message: Markdown
  * marks and sentences of a human language. In mode caveman (asked for, or the settings'
- * defaultMode) the text is prose: that is what the mode is for, and Caveman still leaves alone text that reads as command output; in mode
- * rtk it is whatever the detector says (a tool's sentences, like cargo's "could not determine
- * which binary to run. Use the `--bin` option…", still get the tool's filter). */
+ * defaultMode) the text is prose: that is what the mode is for, and Caveman still leaves alone
+ * text that reads as command output; in mode rtk it is whatever the detector says (a tool's
+ * sentences, like cargo's "could not determine which binary to run. Use the `--bin` option…",
+ * still get the tool's filter).
+ */
 static WinnowMessageRole
 guess_role (WinnowPipeline              *self,
             const WinnowPipelineRequest *request,

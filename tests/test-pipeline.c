@@ -762,6 +762,20 @@ test_guessed_role (Fixture       *f,
 
 /* With applyToCodeBlocks, fenced command output inside prose goes through RTK; the fences and
  * the prose around them stay. */
+/* A user's message with fenced logs, in mode rtk with applyToCodeBlocks on */
+static WinnowPipelineResult *
+run_with_code_blocks (Fixture    *f,
+                      const char *text)
+{
+  WinnowPipelineRequest request;
+
+  write_settings (f, "{\"rtkConfig\":{\"applyToCodeBlocks\":true}}");
+  winnow_pipeline_request_init (&request);
+  request.mode = WINNOW_PIPELINE_MODE_RTK;
+  request.role = WINNOW_MESSAGE_ROLE_USER;
+  return winnow_pipeline_run_text (f->pipeline, text, -1, &request, NULL);
+}
+
 static void
 test_code_blocks (Fixture       *f,
                   gconstpointer  data)
@@ -770,14 +784,9 @@ test_code_blocks (Fixture       *f,
   g_autofree char *text = g_strconcat ("Why does this fail?\n\n  ```text\n", log,
                                        "  ```\n\nThanks!\n", NULL);
   g_autoptr(WinnowPipelineResult) result = NULL;
-  WinnowPipelineRequest request;
   const char *out;
 
-  write_settings (f, "{\"rtkConfig\":{\"applyToCodeBlocks\":true}}");
-  winnow_pipeline_request_init (&request);
-  request.mode = WINNOW_PIPELINE_MODE_RTK;
-  request.role = WINNOW_MESSAGE_ROLE_USER;
-  result = winnow_pipeline_run_text (f->pipeline, text, -1, &request, NULL);
+  result = run_with_code_blocks (f, text);
   out = winnow_pipeline_result_get_text (result, NULL);
 
   g_assert_true (has_decision (result, 0, "rtk-code-block:"));
@@ -800,15 +809,10 @@ test_code_blocks_between (Fixture       *f,
   g_autofree char *text = g_strconcat ("First run:\n\n```text\n", log, between, log,
                                        "```\n\nThanks!\n", NULL);
   g_autoptr(WinnowPipelineResult) result = NULL;
-  WinnowPipelineRequest request;
   const char *out;
   guint blocks = 0;
 
-  write_settings (f, "{\"rtkConfig\":{\"applyToCodeBlocks\":true}}");
-  winnow_pipeline_request_init (&request);
-  request.mode = WINNOW_PIPELINE_MODE_RTK;
-  request.role = WINNOW_MESSAGE_ROLE_USER;
-  result = winnow_pipeline_run_text (f->pipeline, text, -1, &request, NULL);
+  result = run_with_code_blocks (f, text);
   out = winnow_pipeline_result_get_text (result, NULL);
 
   for (guint i = 0; i < winnow_pipeline_result_get_n_decisions (result); i++)
