@@ -29,6 +29,7 @@
 #include "winnow-rule-packs-page.h"
 #include "winnow-toast.h"
 #include "winnow-rule-prose-view.h"
+#include "winnow-sample-item.h"
 #include "winnow-sample-row.h"
 
 #define CHECK_DELAY_MS 250
@@ -64,7 +65,7 @@ struct _WinnowRulePacksPage
   GtkStackSwitcher       *view_switcher;
   WinnowRulePackEditor   *editor;
   GtkLabel               *samples_summary;
-  GtkListBox             *samples_list;
+  GtkListView            *samples_list;
   WinnowRuleProseView    *prose_view;
 };
 
@@ -204,6 +205,46 @@ show_diagnostics (WinnowRulePacksPage *self,
     winnow_rule_pack_item_set_n_diagnostics (self->item, shown);
 }
 
+/* The samples are a list view: a pack's hundreds of them cost rows only for those on screen. */
+static void
+sample_setup (GtkSignalListItemFactory *factory,
+              GtkListItem              *item)
+{
+  gtk_list_item_set_activatable (item, FALSE);
+  gtk_list_item_set_selectable (item, FALSE);
+  gtk_list_item_set_child (item, winnow_sample_row_new ());
+}
+
+static void
+sample_bind (GtkSignalListItemFactory *factory,
+             GtkListItem              *item)
+{
+  WinnowSampleItem *sample_item = gtk_list_item_get_item (item);
+  const WinnowSampleCheck *sample = winnow_sample_item_get_sample (sample_item);
+  GtkWidget *row = gtk_list_item_get_child (item);
+  g_autofree char *label = NULL;
+
+  winnow_sample_row_set_sample (WINNOW_SAMPLE_ROW (row), sample);
+  /* Translators: a sample's accessible name, "Sample a few keeps its article: fails" */
+  label = g_strdup_printf (_("Sample %s: %s"), sample->name,
+                           winnow_sample_item_is_failing (sample_item) ? _("fails")
+                                                                       : _("passes"));
+  winnow_a11y_name_list_row (row, label);
+}
+
+/* takes @samples */
+static void
+show_samples (WinnowRulePacksPage *self,
+              GListModel          *samples)
+{
+  g_autoptr(GtkNoSelection) model = NULL;
+
+  if (samples == NULL)
+    samples = G_LIST_MODEL (g_list_store_new (WINNOW_TYPE_SAMPLE_ITEM));
+  model = gtk_no_selection_new (samples);
+  gtk_list_view_set_model (self->samples_list, GTK_SELECTION_MODEL (model));
+}
+
 static void
 show_check (WinnowRulePacksPage *self)
 {
@@ -216,10 +257,7 @@ show_check (WinnowRulePacksPage *self)
   winnow_rule_pack_editor_set_diagnostics (self->editor,
                                            winnow_rule_pack_check_get_diagnostics (self->check));
 
-  remove_all (self->samples_list);
-  for (guint i = 0; i < n_samples; i++)
-    gtk_list_box_append (self->samples_list,
-                         winnow_sample_row_new (winnow_rule_pack_check_get_sample (self->check, i)));
+  show_samples (self, winnow_sample_item_list_new (self->check));
 
   if (pack == NULL)
     summary = g_strdup (_("The text is not a rule pack yet"));
@@ -356,7 +394,7 @@ show_item (WinnowRulePacksPage *self,
     item = NULL;
   g_set_object (&self->item, item);
   set_document (self, document);
-  remove_all (self->samples_list);
+  show_samples (self, NULL);
   remove_all (self->diagnostics_list);
   gtk_widget_set_visible (self->diagnostics_scroller, FALSE);
   gtk_label_set_text (self->samples_summary, "");
@@ -698,6 +736,12 @@ winnow_rule_packs_page_init (WinnowRulePacksPage *self)
                            G_CALLBACK (on_selection_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->search_entry, "search-changed",
                            G_CALLBACK (on_search_changed), self, G_CONNECT_SWAPPED);
+
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (sample_setup), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (sample_bind), NULL);
+  gtk_list_view_set_factory (self->samples_list, factory);
+  g_object_unref (factory);
 
   gtk_stack_switcher_set_stack (self->view_switcher,
                                 winnow_rule_pack_editor_get_stack (self->editor));

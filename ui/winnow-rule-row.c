@@ -3,11 +3,15 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * An expander row per rule: its name and minimum intensity when folded, every field of the
- * rule's JSON object when unfolded. The row never holds a rule of its own: it is filled from
- * the JSON object and reports each edit as "member-changed" (member, new JSON value or %NULL
- * to drop the member), which the page writes into the pack's text. A member the rule does not
- * have shows empty; the engine's error about the rule (a pattern that does not compile, a bad
- * flag) is shown under the pattern.
+ * rule's JSON object when unfolded. The fields (winnow-rule-fields.ui) are built the first
+ * time the row unfolds: the largest pack has hundreds of rules, and a folded row costs a
+ * tenth of an unfolded one. Until then the row keeps the rule's JSON object to fill them from.
+ *
+ * The row never holds a rule of its own: it is filled from the JSON object and reports each
+ * edit as "member-changed" (member, new JSON value or %NULL to drop the member), which the
+ * page writes into the pack's text. A member the rule does not have shows empty; the
+ * engine's error about the rule (a pattern that does not compile, a bad flag) is shown under
+ * the pattern, and as an icon on the folded row.
  */
 
 #define G_LOG_DOMAIN "winnow-ui"
@@ -26,10 +30,13 @@ struct _WinnowRuleRow
   gboolean        loading;
   gboolean        editable;
   char           *error;
+  JsonObject     *rule;           /* until the fields are built */
 
   /* template children */
   GtkLabel       *intensity_badge;
   GtkImage       *error_icon;
+
+  /* the fields, once built */
   AdwEntryRow    *name_row;
   AdwEntryRow    *pattern_row;
   GtkWidget      *error_row;
@@ -70,15 +77,92 @@ emit_string (WinnowRuleRow *self,
   g_signal_emit (self, signals [MEMBER_CHANGED], 0, member, node);
 }
 
+static const char *
+rule_string (JsonObject *rule,
+             const char *member)
+{
+  JsonNode *node = json_object_get_member (rule, member);
+
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) &&
+         json_node_get_value_type (node) == G_TYPE_STRING ? json_node_get_string (node) : "";
+}
+
+static guint
+choice (JsonObject         *rule,
+        const char         *member,
+        const char * const *names,
+        guint               fallback)
+{
+  const char *value = json_object_get_string_member_with_default (rule, member, NULL);
+
+  for (guint i = 0; value != NULL && names[i] != NULL; i++)
+    if (g_str_equal (names[i], value))
+      return i;
+
+  return fallback;
+}
+
+/* A description can run to a paragraph, and a pack to hundreds of rules: wrapping every one
+ * under its folded row made opening the largest pack take seconds. The folded row shows the
+ * first sentence, cut at a word near SUMMARY_CHARS, on one line (see one_line_subtitle());
+ * the whole text is the Description field. */
+#define SUMMARY_CHARS 100
+
+static char *
+first_sentence (const char *description)
+{
+  const char *end = description;
+  const char *last_space = NULL;
+  glong n = 0;
+
+  for (; *end != '\0' && *end != '\n'; end = g_utf8_next_char (end), n++)
+    {
+      if (*end == '.' && (end[1] == ' ' || end[1] == '\0'))
+        return g_strndup (description, end + 1 - description);
+      if ((*end == ':' || *end == ';') && end[1] == ' ')
+        {
+          g_autofree char *head = g_strndup (description, end - description);
+
+          return g_strconcat (head, "…", NULL);
+        }
+      if (*end == ' ')
+        last_space = end;
+      if (n == SUMMARY_CHARS)
+        {
+          const char *cut = last_space != NULL ? last_space : end;
+          g_autofree char *head = g_strndup (description, cut - description);
+
+          return g_strconcat (head, "…", NULL);
+        }
+    }
+
+  return g_strndup (description, end - description);
+}
+
+/* The folded row: from the fields once they exist, from the rule until then. */
 static void
 update_title (WinnowRuleRow *self)
 {
-  const char *name = gtk_editable_get_text (GTK_EDITABLE (self->name_row));
-  const char *description = gtk_editable_get_text (GTK_EDITABLE (self->description_row));
-  guint intensity = adw_combo_row_get_selected (self->intensity_row);
+  const char *name, *description;
+  g_autofree char *summary = NULL;
+  guint intensity;
+
+  if (self->name_row != NULL)
+    {
+      name = gtk_editable_get_text (GTK_EDITABLE (self->name_row));
+      description = gtk_editable_get_text (GTK_EDITABLE (self->description_row));
+      intensity = adw_combo_row_get_selected (self->intensity_row);
+    }
+  else
+    {
+      name = rule_string (self->rule, "name");
+      description = rule_string (self->rule, "description");
+      intensity = choice (self->rule, "minIntensity", intensities, 0);
+    }
 
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self), name[0] ? name : _("(unnamed)"));
-  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self), description);
+  summary = first_sentence (description);
+  adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self), summary);
   gtk_label_set_text (self->intensity_badge, intensity < 3 ? intensities[intensity] : "");
 }
 
@@ -235,6 +319,118 @@ on_add_entry (WinnowRuleRow *self)
   /* an entry without a key is not written until it has one */
 }
 
+/* --- the fields ---------------------------------------------------------------------- */
+
+static void
+set_entry (WinnowRuleRow *self,
+           AdwEntryRow   *row,
+           const char    *member)
+{
+  gtk_editable_set_text (GTK_EDITABLE (row), rule_string (self->rule, member));
+  gtk_editable_set_editable (GTK_EDITABLE (row), self->editable);
+}
+
+static void
+show_error (WinnowRuleRow *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->error_icon), self->error != NULL);
+  if (self->name_row == NULL)
+    return;
+
+  gtk_label_set_text (self->error_label, self->error ? self->error : "");
+  gtk_widget_set_visible (self->error_row, self->error != NULL);
+  if (self->error != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (self->pattern_row), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self->pattern_row), "error");
+}
+
+static const char * const field_rows[] = {
+  "name_row", "pattern_row", "error_row", "flags_row", "replacement_row", "map_row",
+  "context_row", "intensity_row", "description_row", NULL
+};
+
+static void
+build_fields (WinnowRuleRow *self)
+{
+  g_autoptr(GtkBuilder) builder = NULL;
+  g_autoptr(JsonObject) rule = NULL;
+  JsonNode *map;
+
+  if (self->name_row != NULL)
+    return;
+
+  builder = gtk_builder_new_from_resource ("/io/github/winnow/Winnow/ui/winnow-rule-fields.ui");
+  for (guint i = 0; field_rows[i] != NULL; i++)
+    adw_expander_row_add_row (ADW_EXPANDER_ROW (self),
+                              GTK_WIDGET (gtk_builder_get_object (builder, field_rows[i])));
+
+#define FIELD(name, type) self->name = type (gtk_builder_get_object (builder, #name))
+  FIELD (name_row, ADW_ENTRY_ROW);
+  FIELD (pattern_row, ADW_ENTRY_ROW);
+  FIELD (error_row, GTK_WIDGET);
+  FIELD (error_label, GTK_LABEL);
+  FIELD (flags_row, ADW_ENTRY_ROW);
+  FIELD (replacement_row, ADW_ENTRY_ROW);
+  FIELD (add_entry_button, GTK_BUTTON);
+  FIELD (map_grid, GTK_GRID);
+  FIELD (context_row, ADW_COMBO_ROW);
+  FIELD (intensity_row, ADW_COMBO_ROW);
+  FIELD (description_row, ADW_ENTRY_ROW);
+#undef FIELD
+
+  self->loading = TRUE;
+  set_entry (self, self->name_row, "name");
+  set_entry (self, self->pattern_row, "pattern");
+  set_entry (self, self->flags_row, "flags");
+  set_entry (self, self->replacement_row, "replacement");
+  set_entry (self, self->description_row, "description");
+  adw_combo_row_set_selected (self->context_row, choice (self->rule, "context", contexts, 0));
+  adw_combo_row_set_selected (self->intensity_row,
+                              choice (self->rule, "minIntensity", intensities, 0));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->context_row), self->editable);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->intensity_row), self->editable);
+  gtk_widget_set_visible (GTK_WIDGET (self->add_entry_button), self->editable);
+
+  map = json_object_get_member (self->rule, "replacementMap");
+  if (map != NULL && JSON_NODE_HOLDS_OBJECT (map))
+    {
+      JsonObject *object = json_node_get_object (map);
+      g_autoptr(GList) keys = json_object_get_members (object);
+
+      for (const GList *l = keys; l != NULL; l = l->next)
+        add_map_entry (self, l->data, rule_string (object, l->data));
+    }
+  self->loading = FALSE;
+  /* the fields hold the rule from now on */
+  rule = g_steal_pointer (&self->rule);
+
+  g_signal_connect_object (self->name_row, "changed", G_CALLBACK (on_name_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->pattern_row, "changed", G_CALLBACK (on_pattern_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->flags_row, "changed", G_CALLBACK (on_flags_changed), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->replacement_row, "changed",
+                           G_CALLBACK (on_replacement_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->description_row, "changed",
+                           G_CALLBACK (on_description_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->context_row, "notify::selected",
+                           G_CALLBACK (on_context_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->intensity_row, "notify::selected",
+                           G_CALLBACK (on_intensity_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->add_entry_button, "clicked", G_CALLBACK (on_add_entry), self,
+                           G_CONNECT_SWAPPED);
+  show_error (self);
+}
+
+static void
+on_expanded (WinnowRuleRow *self)
+{
+  if (adw_expander_row_get_expanded (ADW_EXPANDER_ROW (self)))
+    build_fields (self);
+}
+
 /* --- GObject ----------------------------------------------------------------------- */
 
 static void
@@ -244,6 +440,7 @@ winnow_rule_row_dispose (GObject *object)
 
   gtk_widget_dispose_template (GTK_WIDGET (self), WINNOW_TYPE_RULE_ROW);
   g_clear_pointer (&self->error, g_free);
+  g_clear_pointer (&self->rule, json_object_unref);
 
   G_OBJECT_CLASS (winnow_rule_row_parent_class)->dispose (object);
 }
@@ -270,70 +467,30 @@ winnow_rule_row_class_init (WinnowRuleRowClass *klass)
                                                "/io/github/winnow/Winnow/ui/winnow-rule-row.ui");
   gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, intensity_badge);
   gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, error_icon);
-  gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, name_row);
-  gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, pattern_row);
-  gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, error_row);
-  gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, error_label);
-  gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, flags_row);
-  gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, replacement_row);
-  gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, add_entry_button);
-  gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, map_grid);
-  gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, context_row);
-  gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, intensity_row);
-  gtk_widget_class_bind_template_child (widget_class, WinnowRuleRow, description_row);
+}
+
+/* libadwaita 1.2's expander row has no subtitle-lines (1.3 adds it); the action row that
+ * makes its header has. It is the first descendant of its kind; when a newer libadwaita
+ * builds the header differently, the subtitle just wraps. */
+static void
+one_line_subtitle (WinnowRuleRow *self)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self)); child != NULL;
+       child = gtk_widget_get_first_child (child))
+    if (ADW_IS_ACTION_ROW (child))
+      {
+        adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (child), 1);
+        return;
+      }
 }
 
 static void
 winnow_rule_row_init (WinnowRuleRow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  one_line_subtitle (self);
 
-  g_signal_connect_object (self->name_row, "changed", G_CALLBACK (on_name_changed), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->pattern_row, "changed", G_CALLBACK (on_pattern_changed), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->flags_row, "changed", G_CALLBACK (on_flags_changed), self,
-                           G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->replacement_row, "changed",
-                           G_CALLBACK (on_replacement_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->description_row, "changed",
-                           G_CALLBACK (on_description_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->context_row, "notify::selected",
-                           G_CALLBACK (on_context_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->intensity_row, "notify::selected",
-                           G_CALLBACK (on_intensity_changed), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->add_entry_button, "clicked", G_CALLBACK (on_add_entry), self,
-                           G_CONNECT_SWAPPED);
-}
-
-static void
-set_entry (AdwEntryRow *row,
-           JsonObject  *rule,
-           const char  *member,
-           gboolean     editable)
-{
-  JsonNode *node = json_object_get_member (rule, member);
-
-  gtk_editable_set_text (GTK_EDITABLE (row),
-                         node != NULL && JSON_NODE_HOLDS_VALUE (node) &&
-                         json_node_get_value_type (node) == G_TYPE_STRING
-                         ? json_node_get_string (node) : "");
-  gtk_editable_set_editable (GTK_EDITABLE (row), editable);
-}
-
-static guint
-choice (JsonObject         *rule,
-        const char         *member,
-        const char * const *names,
-        guint               fallback)
-{
-  const char *value = json_object_get_string_member_with_default (rule, member, NULL);
-
-  for (guint i = 0; value != NULL && names[i] != NULL; i++)
-    if (g_str_equal (names[i], value))
-      return i;
-
-  return fallback;
+  g_signal_connect (self, "notify::expanded", G_CALLBACK (on_expanded), NULL);
 }
 
 /**
@@ -350,45 +507,14 @@ winnow_rule_row_new (guint       index,
                      gboolean    editable)
 {
   WinnowRuleRow *self;
-  JsonNode *map;
 
   g_return_val_if_fail (rule != NULL, NULL);
 
   self = g_object_new (WINNOW_TYPE_RULE_ROW, NULL);
   self->index = index;
   self->editable = editable;
-  self->loading = TRUE;
-
-  set_entry (self->name_row, rule, "name", editable);
-  set_entry (self->pattern_row, rule, "pattern", editable);
-  set_entry (self->flags_row, rule, "flags", editable);
-  set_entry (self->replacement_row, rule, "replacement", editable);
-  set_entry (self->description_row, rule, "description", editable);
-  adw_combo_row_set_selected (self->context_row, choice (rule, "context", contexts, 0));
-  adw_combo_row_set_selected (self->intensity_row, choice (rule, "minIntensity", intensities, 0));
-  gtk_widget_set_sensitive (GTK_WIDGET (self->context_row), editable);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->intensity_row), editable);
-  gtk_widget_set_visible (GTK_WIDGET (self->add_entry_button), editable);
-
-  map = json_object_get_member (rule, "replacementMap");
-  if (map != NULL && JSON_NODE_HOLDS_OBJECT (map))
-    {
-      JsonObject *object = json_node_get_object (map);
-      g_autoptr(GList) keys = json_object_get_members (object);
-
-      for (const GList *l = keys; l != NULL; l = l->next)
-        {
-          JsonNode *value = json_object_get_member (object, l->data);
-
-          add_map_entry (self, l->data,
-                         JSON_NODE_HOLDS_VALUE (value) &&
-                         json_node_get_value_type (value) == G_TYPE_STRING
-                         ? json_node_get_string (value) : "");
-        }
-    }
-
+  self->rule = json_object_ref (rule);
   update_title (self);
-  self->loading = FALSE;
 
   return GTK_WIDGET (self);
 }
@@ -416,14 +542,7 @@ winnow_rule_row_set_error (WinnowRuleRow *self,
 
   g_free (self->error);
   self->error = g_strdup (message);
-
-  gtk_label_set_text (self->error_label, message ? message : "");
-  gtk_widget_set_visible (self->error_row, message != NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->error_icon), message != NULL);
-  if (message != NULL)
-    gtk_widget_add_css_class (GTK_WIDGET (self->pattern_row), "error");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->pattern_row), "error");
+  show_error (self);
 }
 
 /**

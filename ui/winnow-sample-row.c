@@ -5,7 +5,9 @@
  * A passing sample is one line: its name, the rule it exercises, and a verdict per intensity.
  * A failing one also shows its input and, for the first intensity where it fails, the
  * expected and the actual text one above the other, so the difference can be read without
- * opening anything. The row is rebuilt for every check; it holds no state beyond its labels.
+ * opening anything. The samples list is a list view, so a row is recycled for other samples
+ * as the list scrolls: set_sample() builds its contents anew, and it holds no state beyond
+ * its labels.
  */
 
 #define G_LOG_DOMAIN "winnow-ui"
@@ -18,22 +20,58 @@
 
 struct _WinnowSampleRow
 {
-  GtkListBoxRow parent_instance;
+  GtkWidget parent_instance;
 
-  gboolean      failing;
+  gboolean  failing;
 };
 
-G_DEFINE_FINAL_TYPE (WinnowSampleRow, winnow_sample_row, GTK_TYPE_LIST_BOX_ROW)
+G_DEFINE_FINAL_TYPE (WinnowSampleRow, winnow_sample_row, GTK_TYPE_WIDGET)
+
+static void
+remove_children (WinnowSampleRow *self)
+{
+  for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
+    gtk_widget_unparent (child);
+}
+
+static void
+winnow_sample_row_dispose (GObject *object)
+{
+  remove_children (WINNOW_SAMPLE_ROW (object));
+
+  G_OBJECT_CLASS (winnow_sample_row_parent_class)->dispose (object);
+}
 
 static void
 winnow_sample_row_class_init (WinnowSampleRowClass *klass)
 {
+  G_OBJECT_CLASS (klass)->dispose = winnow_sample_row_dispose;
+  gtk_widget_class_set_layout_manager_type (GTK_WIDGET_CLASS (klass), GTK_TYPE_BOX_LAYOUT);
+  gtk_widget_class_set_css_name (GTK_WIDGET_CLASS (klass), "samplerow");
 }
 
 static void
 winnow_sample_row_init (WinnowSampleRow *self)
 {
-  gtk_list_box_row_set_activatable (GTK_LIST_BOX_ROW (self), FALSE);
+  GtkLayoutManager *layout = gtk_widget_get_layout_manager (GTK_WIDGET (self));
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (layout), GTK_ORIENTATION_VERTICAL);
+  gtk_box_layout_set_spacing (GTK_BOX_LAYOUT (layout), 4);
+  gtk_widget_set_margin_start (GTK_WIDGET (self), 12);
+  gtk_widget_set_margin_end (GTK_WIDGET (self), 12);
+  gtk_widget_set_margin_top (GTK_WIDGET (self), 6);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self), 6);
+}
+
+/**
+ * winnow_sample_row_new:
+ *
+ * Returns: (transfer floating): an empty row; winnow_sample_row_set_sample() fills it
+ */
+GtkWidget *
+winnow_sample_row_new (void)
+{
+  return g_object_new (WINNOW_TYPE_SAMPLE_ROW, NULL);
 }
 
 static GtkWidget *
@@ -78,36 +116,31 @@ verdict_symbol (WinnowSampleVerdict verdict)
 }
 
 /**
- * winnow_sample_row_new:
+ * winnow_sample_row_set_sample:
+ * @self: a #WinnowSampleRow
  * @sample: a checked sample
  *
- * Returns: (transfer floating): a row showing @sample
+ * Shows @sample in place of whatever the row showed.
  */
-GtkWidget *
-winnow_sample_row_new (const WinnowSampleCheck *sample)
+void
+winnow_sample_row_set_sample (WinnowSampleRow         *self,
+                              const WinnowSampleCheck *sample)
 {
-  WinnowSampleRow *self;
-  GtkWidget *box, *header, *icon, *grid;
+  GtkWidget *header, *icon, *grid;
   g_autofree char *actual_title = NULL;
   int first_failure = -1;
 
-  g_return_val_if_fail (sample != NULL, NULL);
+  g_return_if_fail (WINNOW_IS_SAMPLE_ROW (self));
+  g_return_if_fail (sample != NULL);
 
-  self = g_object_new (WINNOW_TYPE_SAMPLE_ROW, NULL);
+  remove_children (self);
   for (guint i = 0; i < WINNOW_N_INTENSITIES; i++)
     if (sample->verdict[i] == WINNOW_SAMPLE_FAILED && first_failure < 0)
       first_failure = i;
   self->failing = first_failure >= 0;
 
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 4);
-  gtk_widget_set_margin_start (box, 12);
-  gtk_widget_set_margin_end (box, 12);
-  gtk_widget_set_margin_top (box, 6);
-  gtk_widget_set_margin_bottom (box, 6);
-  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (self), box);
-
   header = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
-  gtk_box_append (GTK_BOX (box), header);
+  gtk_widget_set_parent (header, GTK_WIDGET (self));
 
   icon = gtk_image_new_from_icon_name (self->failing ? "dialog-error-symbolic"
                                                      : "emblem-ok-symbolic");
@@ -147,7 +180,7 @@ winnow_sample_row_new (const WinnowSampleCheck *sample)
     }
 
   if (!self->failing)
-    return GTK_WIDGET (self);
+    return;
 
   grid = gtk_grid_new ();
   gtk_grid_set_column_spacing (GTK_GRID (grid), 8);
@@ -162,9 +195,7 @@ winnow_sample_row_new (const WinnowSampleCheck *sample)
   gtk_grid_attach (GTK_GRID (grid), label_new (actual_title, NULL, "error"), 0, 2, 1, 1);
   gtk_grid_attach (GTK_GRID (grid), text_label_new (sample->actual[first_failure], _("Actual")),
                    1, 2, 1, 1);
-  gtk_box_append (GTK_BOX (box), grid);
-
-  return GTK_WIDGET (self);
+  gtk_widget_set_parent (grid, GTK_WIDGET (self));
 }
 
 gboolean

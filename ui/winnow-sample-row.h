@@ -13,9 +13,11 @@ G_BEGIN_DECLS
 
 #define WINNOW_TYPE_SAMPLE_ROW (winnow_sample_row_get_type ())
 
-G_DECLARE_FINAL_TYPE (WinnowSampleRow, winnow_sample_row, WINNOW, SAMPLE_ROW, GtkListBoxRow)
+G_DECLARE_FINAL_TYPE (WinnowSampleRow, winnow_sample_row, WINNOW, SAMPLE_ROW, GtkWidget)
 
-GtkWidget *winnow_sample_row_new         (const WinnowSampleCheck *sample);
+GtkWidget *winnow_sample_row_new         (void);
+void       winnow_sample_row_set_sample  (WinnowSampleRow         *self,
+                                          const WinnowSampleCheck *sample);
 gboolean   winnow_sample_row_get_failing (WinnowSampleRow         *self);
 
 G_END_DECLS
