@@ -258,6 +258,7 @@ typedef struct
 {
   WinnowRule *rule;
   GArray     *capitalize;   /* offsets in the output where a sentence now starts */
+  GArray     *line_starts;  /* offsets in the output where a kept line break left a line */
   guint       vetoed;
 } ApplyData;
 
@@ -315,6 +316,72 @@ is_blank (const char *text,
   return TRUE;
 }
 
+/* Whether only blanks stand between the start of @offset's line and @offset. */
+static gboolean
+starts_line (const char *text,
+             gsize       offset)
+{
+  while (offset > 0 && (text[offset - 1] == ' ' || text[offset - 1] == '\t'))
+    offset--;
+  return offset == 0 || text[offset - 1] == '\n';
+}
+
+/* Whether only blanks stand between @offset and the end of its line. */
+static gboolean
+ends_line (const char *text,
+           gsize       length,
+           gsize       offset)
+{
+  while (offset < length && (text[offset] == ' ' || text[offset] == '\t'))
+    offset++;
+  return offset == length || text[offset] == '\n';
+}
+
+/* A rule deletes words, not line structure: a pattern's \s+ can run across a line break, and
+ * "check the\n\nNext" lost its paragraph break, "run the\n```" moved a fence into the
+ * middle of a line, where it no longer opens a block. The line breaks a match starts or ends
+ * with stay, with the indentation after them: all of them when the match begins inside a
+ * line, and all but its own line's when the match deletes from the start of a line. Breaks
+ * inside the match (a sentence wrapped over two lines) go with it. */
+static void
+keep_line_breaks (const char *subject,
+                  gsize       length,
+                  gsize       start,
+                  gsize       end,
+                  GString    *out,
+                  gsize       mark,
+                  GArray     *line_starts)
+{
+  gsize body_start = start, body_end = end;
+  const char *nl;
+
+  while (body_start < end && g_ascii_isspace (subject[body_start]))
+    body_start++;
+  if (body_start == end)
+    return; /* nothing but blanks: a rule about spacing */
+  while (body_end > body_start && g_ascii_isspace (subject[body_end - 1]))
+    body_end--;
+
+  /* at the end of the text there is nothing left to keep apart */
+  nl = end < length ? memchr (subject + body_end, '\n', end - body_end) : NULL;
+  if (nl != NULL && starts_line (subject, start))
+    nl = memchr (nl + 1, '\n', subject + end - (nl + 1));
+  if (nl != NULL && (out->len == mark || out->str[out->len - 1] != '\n'))
+    g_string_append_len (out, nl, subject + end - nl);
+
+  if (start > 0 && memchr (subject + start, '\n', body_start - start) != NULL &&
+      !ends_line (subject, length, end))
+    {
+      gsize at;
+
+      g_string_insert_len (out, mark, subject + start, body_start - start);
+      /* the blank after the deleted words would indent the line further */
+      at = out->len;
+      if (out->len == mark + (body_start - start))
+        g_array_append_val (line_starts, at);
+    }
+}
+
 static gboolean
 apply_func (WinnowRegex            *regex,
             const WinnowRegexMatch *match,
@@ -327,6 +394,7 @@ apply_func (WinnowRegex            *regex,
   const char *matched = match->subject + start;
   const char *hit;
   gsize mark = out->len;
+  gsize body;
   gunichar first;
 
   if (contains_placeholder (matched, end - start))
@@ -350,9 +418,14 @@ apply_func (WinnowRegex            *regex,
       return FALSE;
     }
 
-  /* keep the case a sentence started with */
-  first = end > start ? g_utf8_get_char (matched) : 0;
-  if (g_unichar_isupper (first) && starts_sentence (match->subject, start))
+  keep_line_breaks (match->subject, match->length, start, end, out, mark, data->line_starts);
+
+  /* keep the case a sentence started with (the match may start with the blanks before it) */
+  body = start;
+  while (body < end && g_ascii_isspace (match->subject[body]))
+    body++;
+  first = body < end ? g_utf8_get_char (match->subject + body) : 0;
+  if (g_unichar_isupper (first) && starts_sentence (match->subject, body))
     {
       if (is_blank (out->str + mark, out->len - mark))
         {
@@ -371,6 +444,39 @@ apply_func (WinnowRegex            *regex,
     }
 
   return TRUE;
+}
+
+/* Drops the blanks at each of @line_starts (ascending offsets in @text) and moves the
+ * offsets in @capitalize along. */
+static void
+trim_line_starts (char         *text,
+                  gsize        *length,
+                  const GArray *line_starts,
+                  GArray       *capitalize)
+{
+  gsize read = 0, write = 0;
+
+  for (guint i = 0; i <= line_starts->len; i++)
+    {
+      gsize stop = i < line_starts->len ? g_array_index (line_starts, gsize, i) : *length;
+      gsize blanks = 0;
+
+      memmove (text + write, text + read, stop - read);
+      write += stop - read;
+      read = stop;
+      while (read < *length && (text[read] == ' ' || text[read] == '\t'))
+        read++, blanks++;
+      for (guint k = 0; blanks > 0 && k < capitalize->len; k++)
+        {
+          gsize *at = &g_array_index (capitalize, gsize, k);
+
+          if (*at > stop)
+            *at = *at - MIN (blanks, *at - stop);
+        }
+    }
+
+  text[write] = '\0';
+  *length = write;
 }
 
 /* Upper-cases the first letter at or after @offset, skipping spaces and orphaned commas. */
@@ -641,7 +747,8 @@ apply_rule (WinnowCavemanResult *self,
             GString            **masked)
 {
   g_autoptr(GArray) capitalize = g_array_new (FALSE, FALSE, sizeof (gsize));
-  ApplyData data = { rule, capitalize, 0 };
+  g_autoptr(GArray) line_starts = g_array_new (FALSE, FALSE, sizeof (gsize));
+  ApplyData data = { rule, capitalize, line_starts, 0 };
   WinnowRegexResult status;
   g_autofree char *result = NULL;
   gsize result_length;
@@ -663,6 +770,8 @@ apply_rule (WinnowCavemanResult *self,
   /* replacing a match with itself (a map entry equal to its key, say) changes nothing and is
    * not counted, or every pass would "change" the message again */
   result_length = strlen (result);
+  if (line_starts->len > 0)
+    trim_line_starts (result, &result_length, line_starts, capitalize);
   if (result_length == (*masked)->len && memcmp (result, (*masked)->str, result_length) == 0)
     return FALSE;
 

@@ -181,6 +181,36 @@ excerpt (const char *token,
   }
 }
 
+/* The kinds that cover whole lines; a command only when it starts its line (a prompt line),
+ * which the caller checks. */
+static gboolean
+is_block_kind (WinnowProtectKind kind)
+{
+  switch (kind)
+    {
+    case WINNOW_PROTECT_FENCE:
+    case WINNOW_PROTECT_INDENTED_CODE:
+    case WINNOW_PROTECT_HEADING:
+    case WINNOW_PROTECT_TABLE:
+    case WINNOW_PROTECT_COMMAND:
+    case WINNOW_PROTECT_STRUCTURED:
+    case WINNOW_PROTECT_ERROR_LINE:
+    case WINNOW_PROTECT_STACK_FRAME:
+      return TRUE;
+    case WINNOW_PROTECT_INLINE_CODE:
+    case WINNOW_PROTECT_URL:
+    case WINNOW_PROTECT_EMAIL:
+    case WINNOW_PROTECT_PATH:
+    case WINNOW_PROTECT_VERSION:
+    case WINNOW_PROTECT_DATE:
+    case WINNOW_PROTECT_NUMBER:
+    case WINNOW_PROTECT_IDENTIFIER:
+    case WINNOW_PROTECT_BRANCH:
+    default:
+      return FALSE;
+    }
+}
+
 /**
  * winnow_protect_check:
  * @original: the text before compression
@@ -191,7 +221,9 @@ excerpt (const char *token,
  *
  * Checks that every protected span of @original appears in @compressed byte for byte and in
  * the same order (each one after the previous), which is what restoring placeholders must
- * guarantee. Greedy leftmost matching decides this exactly, in one pass over @compressed.
+ * guarantee; and that a block (a fence, a heading, a table…) that started a line still
+ * starts one, since a fence in the middle of a line no longer opens a block. Greedy leftmost
+ * matching decides this exactly.
  *
  * Returns: %TRUE if nothing protected was lost; otherwise %FALSE with @error naming the first
  *   missing token, its kind and its byte offset in @original
@@ -221,20 +253,43 @@ winnow_protect_check (const char  *original,
     {
       const WinnowProtectSpan *span = &g_array_index (spans, WinnowProtectSpan, i);
       const char *token = original + span->start;
+      const char *end = compressed + compressed_length;
       gsize len = span->end - span->start;
+      gboolean whole_lines = is_block_kind (span->kind) &&
+                             (span->start == 0 || original[span->start - 1] == '\n');
       const char *found = NULL;
+      gboolean seen = FALSE;
 
-      if (len <= (gsize) compressed_length - at)
-        found = memmem (compressed + at, compressed_length - at, token, len);
+      for (const char *from = compressed + at; len <= (gsize) (end - from);)
+        {
+          const char *hit = memmem (from, end - from, token, len);
+
+          if (hit == NULL)
+            break;
+          seen = TRUE;
+          /* a block that started a line still does, or it is no longer a block */
+          if (!whole_lines || hit == compressed || hit[-1] == '\n')
+            {
+              found = hit;
+              break;
+            }
+          from = hit + 1;
+        }
 
       if (found == NULL)
         {
           g_autofree char *shown = excerpt (token, len);
 
-          g_set_error (error, WINNOW_PROTECT_ERROR, WINNOW_PROTECT_ERROR_TOKEN_LOST,
-                       "protected %s at byte %" G_GSIZE_FORMAT " is missing from the "
-                       "compressed text or out of order: “%s”",
-                       winnow_protect_kind_to_string (span->kind), span->start, shown);
+          if (seen)
+            g_set_error (error, WINNOW_PROTECT_ERROR, WINNOW_PROTECT_ERROR_TOKEN_LOST,
+                         "protected %s at byte %" G_GSIZE_FORMAT " no longer starts a line in "
+                         "the compressed text: “%s”",
+                         winnow_protect_kind_to_string (span->kind), span->start, shown);
+          else
+            g_set_error (error, WINNOW_PROTECT_ERROR, WINNOW_PROTECT_ERROR_TOKEN_LOST,
+                         "protected %s at byte %" G_GSIZE_FORMAT " is missing from the "
+                         "compressed text or out of order: “%s”",
+                         winnow_protect_kind_to_string (span->kind), span->start, shown);
           return FALSE;
         }
 

@@ -145,6 +145,39 @@ test_clean_up (void)
   g_assert_cmpstr (out, ==, "It works. The cache is fine.\n\nNext paragraph.\n    indented stays");
 }
 
+/* A pattern's \\s+ may run across line breaks; the breaks stay, so a deletion never joins
+ * paragraphs or pulls a block (fence, heading, table, quote) into the line before it. A
+ * line whose first words went keeps its indentation and its capital; breaks at the end of
+ * the text go with the match. */
+static void
+test_line_breaks_stay (void)
+{
+  g_autoptr(WinnowRulePack) pack = NULL;
+  g_autoptr(WinnowRuleSet) set =
+    set_with_pack (PACK ("{\"name\":\"the\",\"pattern\":\"\\\\bthe\\\\s+\",\"replacement\":\"\"},"
+                         "{\"name\":\"thanks\",\"pattern\":\"^thanks!\\\\s*\",\"flags\":\"gim\",\"replacement\":\"\"},"
+                         "{\"name\":\"basically\",\"pattern\":\"\\\\s+basically,\",\"flags\":\"gi\",\"replacement\":\"\"}"),
+                   "file", &pack);
+  g_autofree char *out = run (set, pack,
+                              "Check the\n\nnext paragraph.\n"
+                              "Then run the\n```\nmake\n```\n"
+                              "and read the\n# Heading\n"
+                              "See the\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+                              "Update the\n  config.\n"
+                              "Thanks!\n\nLast line.\n"
+                              "Done.\n\nBasically, it works; it is\n  basically, fine. Ends with the\n",
+                              WINNOW_CAVEMAN_INTENSITY_FULL, WINNOW_MESSAGE_ROLE_USER);
+
+  g_assert_cmpstr (out, ==,
+                   "Check\n\nnext paragraph.\n"
+                   "Then run\n```\nmake\n```\n"
+                   "and read\n# Heading\n"
+                   "See\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+                   "Update\n  config.\n"
+                   "\nLast line.\n"
+                   "Done.\n\nIt works; it is\n  fine. Ends with");
+}
+
 static void
 test_clean_up_cjk (void)
 {
@@ -461,6 +494,7 @@ main (int   argc,
   g_test_add_func ("/caveman/sentence-case", test_sentence_case);
   g_test_add_func ("/caveman/clean-up", test_clean_up);
   g_test_add_func ("/caveman/clean-up-cjk", test_clean_up_cjk);
+  g_test_add_func ("/caveman/line-breaks-stay", test_line_breaks_stay);
   g_test_add_func ("/caveman/intensity-and-context", test_intensity_and_context);
   g_test_add_func ("/caveman/replacement-map", test_replacement_map);
   g_test_add_func ("/caveman/flags", test_flags);

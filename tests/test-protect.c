@@ -883,6 +883,28 @@ test_check (void)
   g_assert_nonnull (strstr (error->message, "date"));
   g_clear_error (&error);
 
+  /* a block that started a line must still start one: a fence moved into a sentence no
+   * longer opens a block; an inline token may move along its line */
+  {
+    const char *fenced = "Run the\n```\nmake\n```\nand read the\n# Notes\nin `a.c`.";
+
+    g_assert_true (winnow_protect_check (fenced, -1, "Run\n```\nmake\n```\nread\n# Notes\n`a.c`.",
+                                         -1, &error));
+    g_assert_no_error (error);
+    g_assert_false (winnow_protect_check (fenced, -1, "Run ```\nmake\n```\nread\n# Notes\nin `a.c`.",
+                                          -1, &error));
+    g_assert_error (error, WINNOW_PROTECT_ERROR, WINNOW_PROTECT_ERROR_TOKEN_LOST);
+    g_assert_nonnull (strstr (error->message, "fence"));
+    g_assert_nonnull (strstr (error->message, "no longer starts a line"));
+    g_clear_error (&error);
+    g_assert_false (winnow_protect_check (fenced, -1, "Run\n```\nmake\n```\nread # Notes\n`a.c`.",
+                                          -1, &error));
+    g_assert_nonnull (strstr (error->message, "heading"));
+    g_clear_error (&error);
+    /* a later copy at the start of a line will do */
+    g_assert_true (winnow_protect_check ("# Notes", -1, "see # Notes\n# Notes", -1, NULL));
+  }
+
   /* a token repeated in the original needs both copies */
   g_assert_false (winnow_protect_check ("v1 then v1", -1, "v1 then", -1, &error));
   g_clear_error (&error);

@@ -225,10 +225,12 @@ sample_bind (GtkSignalListItemFactory *factory,
   g_autofree char *label = NULL;
 
   winnow_sample_row_set_sample (WINNOW_SAMPLE_ROW (row), sample);
-  /* Translators: a sample's accessible name, "Sample a few keeps its article: fails" */
-  label = g_strdup_printf (_("Sample %s: %s"), sample->name,
-                           winnow_sample_item_is_failing (sample_item) ? _("fails")
-                                                                       : _("passes"));
+  if (winnow_sample_item_is_failing (sample_item))
+    /* Translators: a sample's accessible name; %s is the sample's name */
+    label = g_strdup_printf (_("Sample “%s” fails"), sample->name);
+  else
+    /* Translators: a sample's accessible name; %s is the sample's name */
+    label = g_strdup_printf (_("Sample “%s” passes"), sample->name);
   winnow_a11y_name_list_row (row, label);
 }
 
