@@ -254,11 +254,19 @@ unmask (const char   *masked,
 
 /* ---- applying one rule ------------------------------------------------------------------- */
 
+/* A place in the output to tidy once the rule has run: the blanks there go, and with
+ * @line_break the line break after them too. */
+typedef struct
+{
+  gsize    at;
+  gboolean line_break;
+} Tidy;
+
 typedef struct
 {
   WinnowRule *rule;
   GArray     *capitalize;   /* offsets in the output where a sentence now starts */
-  GArray     *line_starts;  /* offsets in the output where a kept line break left a line */
+  GArray     *tidy;         /* Tidy, in the order of the output */
   guint       vetoed;
 } ApplyData;
 
@@ -350,7 +358,7 @@ keep_line_breaks (const char *subject,
                   gsize       end,
                   GString    *out,
                   gsize       mark,
-                  GArray     *line_starts)
+                  GArray     *tidy)
 {
   gsize body_start = start, body_end = end;
   const char *nl;
@@ -372,14 +380,35 @@ keep_line_breaks (const char *subject,
   if (start > 0 && memchr (subject + start, '\n', body_start - start) != NULL &&
       !ends_line (subject, length, end))
     {
-      gsize at;
-
       g_string_insert_len (out, mark, subject + start, body_start - start);
       /* the blank after the deleted words would indent the line further */
-      at = out->len;
       if (out->len == mark + (body_start - start))
-        g_array_append_val (line_starts, at);
+        {
+          Tidy blanks = { out->len, FALSE };
+
+          g_array_append_val (tidy, blanks);
+        }
     }
+}
+
+/* Whether the match takes all that was left of its line but not the line's break, which a
+ * following line still needs. */
+static gboolean
+empties_line (const char *subject,
+              gsize       length,
+              gsize       start,
+              gsize       end)
+{
+  gsize after = end;
+
+  if (start == end || !starts_line (subject, start))
+    return FALSE;
+  for (gsize i = end; i > start && g_ascii_isspace (subject[i - 1]); i--)
+    if (subject[i - 1] == '\n')
+      return FALSE;
+  while (after < length && (subject[after] == ' ' || subject[after] == '\t'))
+    after++;
+  return after < length && subject[after] == '\n';
 }
 
 static gboolean
@@ -418,7 +447,14 @@ apply_func (WinnowRegex            *regex,
       return FALSE;
     }
 
-  keep_line_breaks (match->subject, match->length, start, end, out, mark, data->line_starts);
+  keep_line_breaks (match->subject, match->length, start, end, out, mark, data->tidy);
+  if (empties_line (match->subject, match->length, start, end) &&
+      is_blank (out->str + mark, out->len - mark))
+    {
+      Tidy line = { out->len, TRUE };
+
+      g_array_append_val (data->tidy, line);
+    }
 
   /* keep the case a sentence started with (the match may start with the blanks before it) */
   body = start;
@@ -446,37 +482,56 @@ apply_func (WinnowRegex            *regex,
   return TRUE;
 }
 
-/* Drops the blanks at each of @line_starts (ascending offsets in @text) and moves the
- * offsets in @capitalize along. */
+/* Carries out @tidy (ascending offsets in @text) and moves the offsets in @capitalize along. */
 static void
-trim_line_starts (char         *text,
-                  gsize        *length,
-                  const GArray *line_starts,
-                  GArray       *capitalize)
+tidy_up (char         *text,
+         gsize        *length,
+         const GArray *tidy,
+         GArray       *capitalize)
 {
+  g_autoptr(GArray) cuts = g_array_sized_new (FALSE, FALSE, sizeof (gsize) * 2, tidy->len);
   gsize read = 0, write = 0;
 
-  for (guint i = 0; i <= line_starts->len; i++)
+  for (guint i = 0; i <= tidy->len; i++)
     {
-      gsize stop = i < line_starts->len ? g_array_index (line_starts, gsize, i) : *length;
-      gsize blanks = 0;
+      const Tidy *t = i < tidy->len ? &g_array_index (tidy, Tidy, i) : NULL;
+      gsize stop = t != NULL ? MAX (t->at, read) : *length;
+      gsize cut[2];
 
       memmove (text + write, text + read, stop - read);
       write += stop - read;
       read = stop;
-      while (read < *length && (text[read] == ' ' || text[read] == '\t'))
-        read++, blanks++;
-      for (guint k = 0; blanks > 0 && k < capitalize->len; k++)
-        {
-          gsize *at = &g_array_index (capitalize, gsize, k);
+      if (t == NULL)
+        break;
 
-          if (*at > stop)
-            *at = *at - MIN (blanks, *at - stop);
-        }
+      while (read < *length && (text[read] == ' ' || text[read] == '\t'))
+        read++;
+      if (t->line_break && read < *length && text[read] == '\n')
+        read++;
+      cut[0] = stop;
+      cut[1] = read;
+      g_array_append_val (cuts, cut);
     }
 
   text[write] = '\0';
   *length = write;
+
+  /* an offset in a cut moves to where the cut was; after it, back by all cut before it */
+  for (guint k = 0; k < capitalize->len; k++)
+    {
+      gsize *at = &g_array_index (capitalize, gsize, k);
+      gsize removed = 0;
+
+      for (guint c = 0; c < cuts->len; c++)
+        {
+          const gsize *cut = &g_array_index (cuts, gsize, c * 2);
+
+          if (*at <= cut[0])
+            break;
+          removed += MIN (*at, cut[1]) - cut[0];
+        }
+      *at -= removed;
+    }
 }
 
 /* Upper-cases the first letter at or after @offset, skipping spaces and orphaned commas. */
@@ -747,8 +802,8 @@ apply_rule (WinnowCavemanResult *self,
             GString            **masked)
 {
   g_autoptr(GArray) capitalize = g_array_new (FALSE, FALSE, sizeof (gsize));
-  g_autoptr(GArray) line_starts = g_array_new (FALSE, FALSE, sizeof (gsize));
-  ApplyData data = { rule, capitalize, line_starts, 0 };
+  g_autoptr(GArray) tidy = g_array_new (FALSE, FALSE, sizeof (Tidy));
+  ApplyData data = { rule, capitalize, tidy, 0 };
   WinnowRegexResult status;
   g_autofree char *result = NULL;
   gsize result_length;
@@ -770,8 +825,8 @@ apply_rule (WinnowCavemanResult *self,
   /* replacing a match with itself (a map entry equal to its key, say) changes nothing and is
    * not counted, or every pass would "change" the message again */
   result_length = strlen (result);
-  if (line_starts->len > 0)
-    trim_line_starts (result, &result_length, line_starts, capitalize);
+  if (tidy->len > 0)
+    tidy_up (result, &result_length, tidy, capitalize);
   if (result_length == (*masked)->len && memcmp (result, (*masked)->str, result_length) == 0)
     return FALSE;
 

@@ -147,8 +147,8 @@ test_clean_up (void)
 
 /* A pattern's \\s+ may run across line breaks; the breaks stay, so a deletion never joins
  * paragraphs or pulls a block (fence, heading, table, quote) into the line before it. A
- * line whose first words went keeps its indentation and its capital; breaks at the end of
- * the text go with the match. */
+ * line whose first words went keeps its indentation and its capital, a line whose every word
+ * went leaves no blank line behind; breaks at the end of the text go with the match. */
 static void
 test_line_breaks_stay (void)
 {
@@ -156,7 +156,8 @@ test_line_breaks_stay (void)
   g_autoptr(WinnowRuleSet) set =
     set_with_pack (PACK ("{\"name\":\"the\",\"pattern\":\"\\\\bthe\\\\s+\",\"replacement\":\"\"},"
                          "{\"name\":\"thanks\",\"pattern\":\"^thanks!\\\\s*\",\"flags\":\"gim\",\"replacement\":\"\"},"
-                         "{\"name\":\"basically\",\"pattern\":\"\\\\s+basically,\",\"flags\":\"gi\",\"replacement\":\"\"}"),
+                         "{\"name\":\"basically\",\"pattern\":\"\\\\s+basically,\",\"flags\":\"gi\",\"replacement\":\"\"},"
+                         "{\"name\":\"hope\",\"pattern\":\"hope this helps!\",\"flags\":\"gi\",\"replacement\":\"\"}"),
                    "file", &pack);
   g_autofree char *out = run (set, pack,
                               "Check the\n\nnext paragraph.\n"
@@ -165,6 +166,7 @@ test_line_breaks_stay (void)
                               "See the\n| a | b |\n|---|---|\n| 1 | 2 |\n"
                               "Update the\n  config.\n"
                               "Thanks!\n\nLast line.\n"
+                              "Fixed.\nHope this helps!\nNext.\n\n  Hope this helps! \n\nOwn paragraph.\n"
                               "Done.\n\nBasically, it works; it is\n  basically, fine. Ends with the\n",
                               WINNOW_CAVEMAN_INTENSITY_FULL, WINNOW_MESSAGE_ROLE_USER);
 
@@ -175,6 +177,7 @@ test_line_breaks_stay (void)
                    "See\n| a | b |\n|---|---|\n| 1 | 2 |\n"
                    "Update\n  config.\n"
                    "\nLast line.\n"
+                   "Fixed.\nNext.\n\nOwn paragraph.\n"
                    "Done.\n\nIt works; it is\n  fine. Ends with");
 }
 
