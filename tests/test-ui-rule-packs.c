@@ -15,6 +15,7 @@
 #include "winnow-rule-packs-page.h"
 #include "winnow-rule-prose-view.h"
 #include "winnow-rule-row.h"
+#include "winnow-sample-item.h"
 #include "winnow-sample-row.h"
 #include "winnow-window.h"
 
@@ -460,6 +461,29 @@ test_switch_views (Fixture       *f,
 }
 
 /* The search keeps the packs whose name or a rule's name holds the words. */
+/* the rule rows the form shows (the search may hide some) */
+static guint
+shown_rules (Fixture *f)
+{
+  g_autoptr(GPtrArray) rows = children_of_type (f->rules, WINNOW_TYPE_RULE_ROW);
+  guint shown = 0;
+
+  for (guint i = 0; i < rows->len; i++)
+    shown += gtk_widget_get_child_visible (g_ptr_array_index (rows, i));
+  return shown;
+}
+
+static GtkWidget *
+first_shown_rule (Fixture *f)
+{
+  g_autoptr(GPtrArray) rows = children_of_type (f->rules, WINNOW_TYPE_RULE_ROW);
+
+  for (guint i = 0; i < rows->len; i++)
+    if (gtk_widget_get_child_visible (g_ptr_array_index (rows, i)))
+      return g_ptr_array_index (rows, i);
+  return NULL;
+}
+
 static void
 test_search (Fixture       *f,
              gconstpointer  data)
@@ -471,6 +495,7 @@ test_search (Fixture       *f,
   GListModel *model = G_LIST_MODEL (gtk_list_view_get_model (list));
   guint all = g_list_model_get_n_items (model);
   gboolean found_filler = FALSE;
+  GtkWidget *filter_label;
 
   g_assert_cmpuint (all, >, 40);
   gtk_editable_set_text (search, "PHATIC_sentences");
@@ -493,6 +518,43 @@ test_search (Fixture       *f,
   g_assert_true (found_filler);
   g_assert_true (winnow_rule_packs_page_select_pack (f->page, "en", "filler"));
   g_assert_false (winnow_rule_packs_page_select_pack (f->page, "en", "terse"));
+
+  /* the form shows the rules the search found, and says so */
+  g_assert_cmpuint (shown_rules (f), ==, 1);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (first_shown_rule (f))), ==,
+                   "phatic_sentences");
+  filter_label = test_ui_find (GTK_WIDGET (f->page), GTK_TYPE_LABEL, "Rules the search shows");
+  g_assert_nonnull (filter_label);
+  g_assert_true (gtk_widget_is_visible (filter_label));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (filter_label)), "1 of "));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (filter_label)), "“PHATIC_sentences”"));
+  /* and the samples of those rules */
+  wait_checked (f);
+  {
+    GListModel *samples = G_LIST_MODEL (gtk_list_view_get_model (f->samples));
+
+    g_assert_cmpuint (g_list_model_get_n_items (samples), >, 0);
+    g_assert_cmpuint (g_list_model_get_n_items (samples), <,
+                      winnow_rule_pack_check_get_n_samples (winnow_rule_packs_page_get_check (f->page)));
+    for (guint i = 0; i < g_list_model_get_n_items (samples); i++)
+      {
+        g_autoptr(WinnowSampleItem) item = g_list_model_get_item (samples, i);
+
+        g_assert_cmpstr (winnow_sample_item_get_sample (item)->rule, ==, "phatic_sentences");
+      }
+  }
+  save_shot (f, "-filtered");
+  gtk_widget_activate_action (GTK_WIDGET (f->rules), "rule-pack-editor.show-all-rules", NULL);
+  g_assert_cmpuint (shown_rules (f), ==,
+                    winnow_rule_pack_document_get_n_rules (winnow_rule_packs_page_get_document (f->page)));
+  g_assert_false (gtk_widget_is_visible (filter_label));
+
+  /* a pack found by its own name shows all its rules */
+  gtk_editable_set_text (search, "filler");
+  while (g_list_model_get_n_items (model) == all || shown_rules (f) < 2)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (shown_rules (f), ==,
+                    winnow_rule_pack_document_get_n_rules (winnow_rule_packs_page_get_document (f->page)));
 }
 
 static gboolean

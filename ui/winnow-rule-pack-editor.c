@@ -8,6 +8,9 @@
  * flags say which view the change came from, so neither view reloads what it just wrote.
  * While the text is not JSON the form steps aside with a note; the text itself is never
  * touched by switching.
+ *
+ * The page's search narrows the form to the rules whose name holds the query, with a bar that
+ * says so and offers all of them again; a pack found by its own name shows all its rules.
  */
 
 #define G_LOG_DOMAIN "winnow-ui"
@@ -17,6 +20,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
+#include <string.h>
 
 #include "winnow-rule-pack-editor.h"
 #include "winnow-rule-row.h"
@@ -31,10 +35,14 @@ struct _WinnowRulePackEditor
   gboolean                editing_form;
   gboolean                editing_json;
   gboolean                loading_json;
+  char                   *rule_filter;    /* case-folded, or NULL */
+  char                   *rule_query;     /* as typed */
 
   /* template children */
   GtkStack               *view_stack;
   GtkStack               *form_stack;
+  GtkWidget              *filter_bar;
+  GtkLabel               *filter_label;
   GtkListBox             *rules_list;
   GtkSourceView          *json_view;
 };
@@ -75,6 +83,68 @@ update_rule_errors (WinnowRulePackEditor *self)
                                                           winnow_rule_row_get_index (row));
         winnow_rule_row_set_error (row, error);
       }
+}
+
+/* --- the search ----------------------------------------------------------------------- */
+
+static gboolean
+rule_matches (GtkWidget  *row,
+              const char *query)
+{
+  g_autofree char *folded = NULL;
+
+  /* a rules[] entry that is not an object always shows: it needs fixing */
+  if (!WINNOW_IS_RULE_ROW (row))
+    return TRUE;
+  folded = g_utf8_casefold (winnow_rule_row_get_name (WINNOW_RULE_ROW (row)), -1);
+  return strstr (folded, query) != NULL;
+}
+
+static gboolean
+filter_rule (GtkListBoxRow *row,
+             gpointer       data)
+{
+  return rule_matches (GTK_WIDGET (row), data);
+}
+
+/* Narrows the rows to the filter's, unless none matches (the pack was found by its name). */
+static void
+apply_rule_filter (WinnowRulePackEditor *self)
+{
+  guint n = 0, shown = 0;
+  g_autofree char *text = NULL;
+
+  if (self->rule_filter != NULL)
+    for (GtkWidget *row = gtk_widget_get_first_child (GTK_WIDGET (self->rules_list));
+         row != NULL; row = gtk_widget_get_next_sibling (row))
+      {
+        n++;
+        shown += rule_matches (row, self->rule_filter);
+      }
+
+  if (shown == 0 || shown == n)
+    {
+      gtk_list_box_set_filter_func (self->rules_list, NULL, NULL, NULL);
+      gtk_widget_set_visible (self->filter_bar, FALSE);
+      return;
+    }
+
+  gtk_list_box_set_filter_func (self->rules_list, filter_rule, g_strdup (self->rule_filter),
+                                g_free);
+  /* Translators: "2 of 386 rules match “phatic”" */
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u rule matches “%s”",
+                                       "%u of %u rules match “%s”", n),
+                          shown, n, self->rule_query);
+  gtk_label_set_text (self->filter_label, text);
+  gtk_widget_set_visible (self->filter_bar, TRUE);
+}
+
+static void
+show_all_rules (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  winnow_rule_pack_editor_set_rule_filter (WINNOW_RULE_PACK_EDITOR (widget), NULL);
 }
 
 static void
@@ -124,6 +194,7 @@ rebuild_form (WinnowRulePackEditor *self)
     }
 
   update_rule_errors (self);
+  apply_rule_filter (self);
 }
 
 static void
@@ -230,6 +301,8 @@ winnow_rule_pack_editor_dispose (GObject *object)
   for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
     gtk_widget_unparent (child);
   g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
+  g_clear_pointer (&self->rule_filter, g_free);
+  g_clear_pointer (&self->rule_query, g_free);
 
   G_OBJECT_CLASS (winnow_rule_pack_editor_parent_class)->dispose (object);
 }
@@ -247,7 +320,12 @@ winnow_rule_pack_editor_class_init (WinnowRulePackEditorClass *klass)
                                                "/io/github/winnow/Winnow/ui/winnow-rule-pack-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, WinnowRulePackEditor, view_stack);
   gtk_widget_class_bind_template_child (widget_class, WinnowRulePackEditor, form_stack);
+  gtk_widget_class_bind_template_child (widget_class, WinnowRulePackEditor, filter_bar);
+  gtk_widget_class_bind_template_child (widget_class, WinnowRulePackEditor, filter_label);
   gtk_widget_class_bind_template_child (widget_class, WinnowRulePackEditor, rules_list);
+
+  gtk_widget_class_install_action (widget_class, "rule-pack-editor.show-all-rules", NULL,
+                                   show_all_rules);
   gtk_widget_class_bind_template_child (widget_class, WinnowRulePackEditor, json_view);
   g_type_ensure (GTK_SOURCE_TYPE_VIEW);
 }
@@ -363,4 +441,28 @@ winnow_rule_pack_editor_get_stack (WinnowRulePackEditor *self)
 {
   g_return_val_if_fail (WINNOW_IS_RULE_PACK_EDITOR (self), NULL);
   return self->view_stack;
+}
+
+/**
+ * winnow_rule_pack_editor_set_rule_filter:
+ * @self: a #WinnowRulePackEditor
+ * @query: (nullable): what the person searches for; %NULL or "" for every rule
+ *
+ * Shows only the rules whose name holds @query, with a bar saying how many of all match, as
+ * long as some do (a pack found by its own name shows them all).
+ */
+void
+winnow_rule_pack_editor_set_rule_filter (WinnowRulePackEditor *self,
+                                         const char           *query)
+{
+  g_return_if_fail (WINNOW_IS_RULE_PACK_EDITOR (self));
+
+  g_clear_pointer (&self->rule_filter, g_free);
+  g_clear_pointer (&self->rule_query, g_free);
+  if (query != NULL && query[0] != '\0')
+    {
+      self->rule_filter = g_utf8_casefold (query, -1);
+      self->rule_query = g_strdup (query);
+    }
+  apply_rule_filter (self);
 }

@@ -24,5 +24,7 @@ void      winnow_rule_pack_editor_jump_to         (WinnowRulePackEditor   *self,
                                                    guint                   line,
                                                    guint                   column);
 GtkStack *winnow_rule_pack_editor_get_stack       (WinnowRulePackEditor   *self);
+void      winnow_rule_pack_editor_set_rule_filter (WinnowRulePackEditor   *self,
+                                                   const char             *query);
 
 G_END_DECLS

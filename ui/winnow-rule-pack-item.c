@@ -420,6 +420,27 @@ contains (const char *haystack,
 }
 
 /**
+ * winnow_rule_pack_item_matches_itself:
+ * @self: a #WinnowRulePackItem
+ * @query: what the person searches for, case-folded
+ *
+ * Returns: whether the pack's own name or category holds @query, not only one of its rules'
+ *   names (a language: its code)
+ */
+gboolean
+winnow_rule_pack_item_matches_itself (WinnowRulePackItem *self,
+                                      const char         *query)
+{
+  g_return_val_if_fail (WINNOW_IS_RULE_PACK_ITEM (self), FALSE);
+  g_return_val_if_fail (query != NULL, FALSE);
+
+  if (self->pack == NULL)
+    return contains (self->language, query);
+  return contains (winnow_rule_pack_get_name (self->pack), query) ||
+         contains (winnow_rule_pack_get_category (self->pack), query);
+}
+
+/**
  * winnow_rule_pack_item_matches:
  * @self: a #WinnowRulePackItem
  * @query: (nullable): what the person searches for, case-folded
@@ -448,8 +469,7 @@ winnow_rule_pack_item_matches (WinnowRulePackItem *self,
       return contains (self->language, query);
     }
 
-  if (contains (winnow_rule_pack_get_name (self->pack), query) ||
-      contains (winnow_rule_pack_get_category (self->pack), query))
+  if (winnow_rule_pack_item_matches_itself (self, query))
     return TRUE;
 
   for (guint i = 0; i < winnow_rule_pack_get_n_rules (self->pack); i++)

@@ -22,6 +22,7 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "winnow-a11y.h"
 #include "winnow-rule-pack-editor.h"
@@ -49,6 +50,7 @@ struct _WinnowRulePacksPage
   guint                   check_source;
   guint                   name_rows_source;
   gboolean                busy;
+  char                   *rule_filter;    /* case-folded search, while it narrows the form */
 
   /* template children */
   GtkSearchEntry         *search_entry;
@@ -234,7 +236,20 @@ sample_bind (GtkSignalListItemFactory *factory,
   winnow_a11y_name_list_row (row, label);
 }
 
-/* takes @samples */
+static gboolean
+sample_shown (gpointer item,
+              gpointer data)
+{
+  const WinnowSampleCheck *sample = winnow_sample_item_get_sample (item);
+  g_autofree char *folded = NULL;
+
+  if (sample->rule == NULL)
+    return FALSE;
+  folded = g_utf8_casefold (sample->rule, -1);
+  return strstr (folded, data) != NULL;
+}
+
+/* takes @samples; while the search narrows the form, the samples of those rules */
 static void
 show_samples (WinnowRulePacksPage *self,
               GListModel          *samples)
@@ -243,6 +258,13 @@ show_samples (WinnowRulePacksPage *self,
 
   if (samples == NULL)
     samples = G_LIST_MODEL (g_list_store_new (WINNOW_TYPE_SAMPLE_ITEM));
+  if (self->rule_filter != NULL)
+    {
+      GtkCustomFilter *filter = gtk_custom_filter_new (sample_shown,
+                                                       g_strdup (self->rule_filter), g_free);
+
+      samples = G_LIST_MODEL (gtk_filter_list_model_new (samples, GTK_FILTER (filter)));
+    }
   model = gtk_no_selection_new (samples);
   gtk_list_view_set_model (self->samples_list, GTK_SELECTION_MODEL (model));
 }
@@ -378,6 +400,25 @@ set_document (WinnowRulePacksPage    *self,
     }
 }
 
+/* The form and the samples show the rules the search found, unless it found the pack by its
+ * own name. */
+static void
+update_rule_filter (WinnowRulePacksPage *self)
+{
+  const char *query = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+  g_autofree char *folded = g_utf8_casefold (query, -1);
+
+  if (query[0] == '\0' ||
+      (self->item != NULL && winnow_rule_pack_item_matches_itself (self->item, folded)))
+    query = NULL;
+  winnow_rule_pack_editor_set_rule_filter (self->editor, query);
+
+  g_free (self->rule_filter);
+  self->rule_filter = query != NULL ? g_steal_pointer (&folded) : NULL;
+  if (self->check != NULL)
+    show_samples (self, winnow_sample_item_list_new (self->check));
+}
+
 static void
 show_item (WinnowRulePacksPage *self,
            WinnowRulePackItem  *item)
@@ -402,6 +443,7 @@ show_item (WinnowRulePacksPage *self,
   gtk_label_set_text (self->samples_summary, "");
   winnow_rule_prose_view_show_result (self->prose_view, NULL, NULL);
 
+  update_rule_filter (self);
   winnow_rule_pack_editor_set_document (self->editor, document);
   update_header (self);
   gtk_stack_set_visible_child_name (self->content_stack, document ? "pack" : "empty");
@@ -420,6 +462,7 @@ on_search_changed (WinnowRulePacksPage *self)
 {
   winnow_rule_pack_list_set_query (self->list,
                                    gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
+  update_rule_filter (self);
 }
 
 /* GTK 4.8 has no accessible label for a list row (GtkListItem gets one in 4.12) and the row
@@ -593,6 +636,7 @@ winnow_rule_packs_page_dispose (GObject *object)
   g_clear_object (&self->selection);
   g_clear_object (&self->list);
   g_clear_object (&self->context);
+  g_clear_pointer (&self->rule_filter, g_free);
 
   G_OBJECT_CLASS (winnow_rule_packs_page_parent_class)->dispose (object);
 }

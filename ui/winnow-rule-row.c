@@ -519,6 +519,22 @@ winnow_rule_row_new (guint       index,
   return GTK_WIDGET (self);
 }
 
+/**
+ * winnow_rule_row_get_name:
+ * @self: a #WinnowRuleRow
+ *
+ * Returns: the rule's name as it stands, edits included ("" if it has none)
+ */
+const char *
+winnow_rule_row_get_name (WinnowRuleRow *self)
+{
+  g_return_val_if_fail (WINNOW_IS_RULE_ROW (self), NULL);
+
+  if (self->name_row != NULL)
+    return gtk_editable_get_text (GTK_EDITABLE (self->name_row));
+  return rule_string (self->rule, "name");
+}
+
 guint
 winnow_rule_row_get_index (WinnowRuleRow *self)
 {

@@ -14,12 +14,13 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (WinnowRuleRow, winnow_rule_row, WINNOW, RULE_ROW, AdwExpanderRow)
 
-GtkWidget *winnow_rule_row_new          (guint          index,
-                                         JsonObject    *rule,
-                                         gboolean       editable);
-guint      winnow_rule_row_get_index    (WinnowRuleRow *self);
-void       winnow_rule_row_set_error    (WinnowRuleRow *self,
-                                         const char    *message);
-const char *winnow_rule_row_get_error   (WinnowRuleRow *self);
+GtkWidget  *winnow_rule_row_new       (guint          index,
+                                       JsonObject    *rule,
+                                       gboolean       editable);
+guint       winnow_rule_row_get_index (WinnowRuleRow *self);
+const char *winnow_rule_row_get_name  (WinnowRuleRow *self);
+void        winnow_rule_row_set_error (WinnowRuleRow *self,
+                                       const char    *message);
+const char *winnow_rule_row_get_error (WinnowRuleRow *self);
 
 G_END_DECLS
