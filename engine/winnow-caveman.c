@@ -342,6 +342,8 @@ ends_line (const char *text,
 {
   while (offset < length && (text[offset] == ' ' || text[offset] == '\t'))
     offset++;
+  if (offset + 1 < length && text[offset] == '\r' && text[offset + 1] == '\n')
+    offset++;
   return offset == length || text[offset] == '\n';
 }
 
@@ -375,7 +377,12 @@ keep_line_breaks (const char *subject,
   if (nl != NULL && starts_line (subject, start))
     nl = memchr (nl + 1, '\n', subject + end - (nl + 1));
   if (nl != NULL && (out->len == mark || out->str[out->len - 1] != '\n'))
-    g_string_append_len (out, nl, subject + end - nl);
+    {
+      /* a Windows line break is kept whole */
+      if (nl > subject + body_end && nl[-1] == '\r')
+        nl--;
+      g_string_append_len (out, nl, subject + end - nl);
+    }
 
   if (start > 0 && memchr (subject + start, '\n', body_start - start) != NULL &&
       !ends_line (subject, length, end))
@@ -407,6 +414,8 @@ empties_line (const char *subject,
     if (subject[i - 1] == '\n')
       return FALSE;
   while (after < length && (subject[after] == ' ' || subject[after] == '\t'))
+    after++;
+  if (after + 1 < length && subject[after] == '\r' && subject[after + 1] == '\n')
     after++;
   return after < length && subject[after] == '\n';
 }
@@ -505,6 +514,8 @@ tidy_up (char         *text,
         break;
 
       while (read < *length && (text[read] == ' ' || text[read] == '\t'))
+        read++;
+      if (t->line_break && read + 1 < *length && text[read] == '\r' && text[read + 1] == '\n')
         read++;
       if (t->line_break && read < *length && text[read] == '\n')
         read++;
@@ -735,9 +746,11 @@ clean_up (const GString *masked,
     {
       const char *nl = memchr (p, '\n', end - p);
       const char *line_end = nl ? nl : end;
+      gboolean crlf = nl != NULL && nl > p && nl[-1] == '\r';
       gsize before = out->len;
 
-      clean_line (out, p, line_end - p, french);
+      /* a Windows line break is the line's end, not part of its text */
+      clean_line (out, p, line_end - p - crlf, french);
 
       if (out->len == before)
         blank_run++;
@@ -749,14 +762,14 @@ clean_up (const GString *masked,
 
       /* at most one blank line in a row, and none at the very start */
       if (blank_run <= 1 && out->len > 0)
-        g_string_append_c (out, '\n');
+        g_string_append (out, crlf ? "\r\n" : "\n");
 
       p = nl + 1;
     }
 
   while (out->len > 0 && out->str[out->len - 1] == '\n' &&
          (masked->len == 0 || masked->str[masked->len - 1] != '\n'))
-    g_string_truncate (out, out->len - 1);
+    g_string_truncate (out, out->len - (out->len > 1 && out->str[out->len - 2] == '\r' ? 2 : 1));
 
   return out;
 }

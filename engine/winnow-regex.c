@@ -450,14 +450,19 @@ compile (const char  *pattern,
          guint32      options,
          GError     **error)
 {
+  pcre2_compile_context *context = pcre2_compile_context_create (NULL);
   pcre2_code *code;
   int errcode = 0;
   PCRE2_SIZE erroffset = 0;
 
+  /* JavaScript ends a line at \r as well as \n: ^ and $ (with m) and . see a Windows line
+   * break as one, as they do in a browser */
+  pcre2_set_newline (context, PCRE2_NEWLINE_ANYCRLF);
   code = pcre2_compile ((PCRE2_SPTR) pattern, PCRE2_ZERO_TERMINATED,
                         options | PCRE2_UTF | PCRE2_ALT_BSUX | PCRE2_ALLOW_EMPTY_CLASS |
                         PCRE2_MATCH_UNSET_BACKREF,
-                        &errcode, &erroffset, NULL);
+                        &errcode, &erroffset, context);
+  pcre2_compile_context_free (context);
   if (code == NULL)
     {
       PCRE2_UCHAR message[256];

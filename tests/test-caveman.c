@@ -181,6 +181,24 @@ test_line_breaks_stay (void)
                    "Done.\n\nIt works; it is\n  fine. Ends with");
 }
 
+/* Windows line breaks stay Windows line breaks, also where a line went or a break was kept. */
+static void
+test_windows_line_breaks (void)
+{
+  g_autoptr(WinnowRulePack) pack = NULL;
+  g_autoptr(WinnowRuleSet) set =
+    set_with_pack (PACK ("{\"name\":\"the\",\"pattern\":\"\\\\bthe\\\\s+\",\"replacement\":\"\"},"
+                         "{\"name\":\"thanks\",\"pattern\":\"^thanks in advance!$\",\"flags\":\"gim\",\"replacement\":\"\"},"
+                         "{\"name\":\"hi\",\"pattern\":\"^hi team,\\\\s*\",\"flags\":\"gi\",\"replacement\":\"\"}"),
+                   "file", &pack);
+  g_autofree char *out = run (set, pack,
+                              "Hi team,\r\n\r\nCould you check the\r\n```\r\nmake all\r\n```\r\n"
+                              "Thanks in advance!\r\nIt fails   the  same way.\r\n",
+                              WINNOW_CAVEMAN_INTENSITY_FULL, WINNOW_MESSAGE_ROLE_USER);
+
+  g_assert_cmpstr (out, ==, "Could you check\r\n```\r\nmake all\r\n```\r\nIt fails same way.\r\n");
+}
+
 static void
 test_clean_up_cjk (void)
 {
@@ -498,6 +516,7 @@ main (int   argc,
   g_test_add_func ("/caveman/clean-up", test_clean_up);
   g_test_add_func ("/caveman/clean-up-cjk", test_clean_up_cjk);
   g_test_add_func ("/caveman/line-breaks-stay", test_line_breaks_stay);
+  g_test_add_func ("/caveman/windows-line-breaks", test_windows_line_breaks);
   g_test_add_func ("/caveman/intensity-and-context", test_intensity_and_context);
   g_test_add_func ("/caveman/replacement-map", test_replacement_map);
   g_test_add_func ("/caveman/flags", test_flags);

@@ -105,6 +105,11 @@ test_flags (void)
   g_assert_false (js_test ("b$", "", "ab\n"));
   g_assert_true (js_test ("a.b", "s", "a\nb"));
   g_assert_false (js_test ("a.b", "", "a\nb"));
+  /* \r ends a line too, as in JavaScript: a Windows line break is one */
+  g_assert_true (js_test ("^b$", "m", "a\r\nb\r\nc"));
+  g_assert_true (js_test ("^b$", "m", "a\rb\rc"));
+  g_assert_false (js_test ("a.b", "", "a\rb"));
+  g_assert_true (js_test ("a.b", "s", "a\rb"));
   g_assert_true (js_test ("ÉCOLE", "i", "école"));
 
   bad = winnow_regex_new ("a", "q", WINNOW_REGEX_DEFAULT, &error);
