@@ -732,9 +732,24 @@ clean_line (GString    *out,
     g_string_truncate (out, line_start);
 }
 
+/* Whether @out ends with two line breaks, Windows ones or not. */
+static gboolean
+ends_with_blank_line (const GString *out)
+{
+  gsize n = out->len;
+
+  if (n < 2 || out->str[n - 1] != '\n')
+    return FALSE;
+  n -= out->str[n - 2] == '\r' ? 2 : 1;
+  return n > 0 && out->str[n - 1] == '\n';
+}
+
+/* @final_break: the line break the message ended with ("\n", "\r\n"), or %NULL; the result
+ * ends with it too */
 static GString *
 clean_up (const GString *masked,
-          const char    *language)
+          const char    *language,
+          const char    *final_break)
 {
   GString *out = g_string_sized_new (masked->len);
   gboolean french = language != NULL && g_str_has_prefix (language, "fr");
@@ -767,9 +782,12 @@ clean_up (const GString *masked,
       p = nl + 1;
     }
 
-  while (out->len > 0 && out->str[out->len - 1] == '\n' &&
-         (masked->len == 0 || masked->str[masked->len - 1] != '\n'))
+  /* no blank line at the very end either, and a final line break if the message had one */
+  while (ends_with_blank_line (out) ||
+         (final_break == NULL && out->len > 0 && out->str[out->len - 1] == '\n'))
     g_string_truncate (out, out->len - (out->len > 1 && out->str[out->len - 2] == '\r' ? 2 : 1));
+  if (final_break != NULL && out->len > 0 && out->str[out->len - 1] != '\n')
+    g_string_append (out, final_break);
 
   return out;
 }
@@ -981,6 +999,7 @@ winnow_caveman_compress (WinnowRuleSet              *rules,
   gboolean settled = FALSE;
   guint max_passes;
   gsize len;
+  const char *final_break = NULL;
 
   g_return_val_if_fail (WINNOW_IS_RULE_SET (rules), NULL);
   g_return_val_if_fail (text != NULL || length <= 0, NULL);
@@ -1019,6 +1038,8 @@ winnow_caveman_compress (WinnowRuleSet              *rules,
   regions = protected_regions (text, len);
   self->n_protected = regions->len;
   masked = mask (text, len, regions);
+  if (len > 0 && text[len - 1] == '\n')
+    final_break = len > 1 && text[len - 2] == '\r' ? "\r\n" : "\n";
 
   language = choose_language (rules, options, masked);
   self->language = g_strdup (language);
@@ -1062,7 +1083,7 @@ winnow_caveman_compress (WinnowRuleSet              *rules,
 
       if (pass_changed)
         {
-          GString *cleaned = clean_up (masked, language);
+          GString *cleaned = clean_up (masked, language, final_break);
 
           g_string_free (masked, TRUE);
           masked = cleaned;

@@ -148,7 +148,7 @@ test_clean_up (void)
 /* A pattern's \\s+ may run across line breaks; the breaks stay, so a deletion never joins
  * paragraphs or pulls a block (fence, heading, table, quote) into the line before it. A
  * line whose first words went keeps its indentation and its capital, a line whose every word
- * went leaves no blank line behind; breaks at the end of the text go with the match. */
+ * went leaves no blank line behind; the result ends with a line break when the message did. */
 static void
 test_line_breaks_stay (void)
 {
@@ -178,7 +178,13 @@ test_line_breaks_stay (void)
                    "Update\n  config.\n"
                    "\nLast line.\n"
                    "Fixed.\nNext.\n\nOwn paragraph.\n"
-                   "Done.\n\nIt works; it is\n  fine. Ends with");
+                   "Done.\n\nIt works; it is\n  fine. Ends with\n");
+  g_free (out);
+
+  /* the result ends with a line break if and only if the message did */
+  out = run (set, pack, "Fixed.\n\nThanks!", WINNOW_CAVEMAN_INTENSITY_FULL,
+             WINNOW_MESSAGE_ROLE_USER);
+  g_assert_cmpstr (out, ==, "Fixed.");
 }
 
 /* Windows line breaks stay Windows line breaks, also where a line went or a break was kept. */
