@@ -792,6 +792,159 @@ clean_up (const GString *masked,
   return out;
 }
 
+/* ---- hard-wrapped paragraphs ------------------------------------------------------------ */
+
+/* A line of a paragraph's running text: not blank, not indented, not a block's (list item,
+ * quote, heading, table row, fence), and no part of a protected region. */
+static gboolean
+is_running_text (const char   *line,
+                 gsize         length,
+                 gsize         offset,
+                 const GArray *spans,
+                 guint        *next_span)
+{
+  gsize end = offset + length;
+
+  if (length == 0 || g_ascii_isspace (line[0]) || strchr ("#>|-*+`~", line[0]) != NULL)
+    return FALSE;
+  for (gsize i = 0; i < length && g_ascii_isdigit (line[i]); i++)
+    if (i + 1 < length && (line[i + 1] == '.' || line[i + 1] == ')'))
+      return FALSE;
+
+  /* the spans are in order: skip those before the line, then none may take its break with
+   * it or make it a block's line */
+  while (*next_span < spans->len &&
+         g_array_index (spans, WinnowProtectSpan, *next_span).end <= offset)
+    (*next_span)++;
+  for (guint k = *next_span; k < spans->len; k++)
+    {
+      const WinnowProtectSpan *span = &g_array_index (spans, WinnowProtectSpan, k);
+
+      if (span->start > end)
+        break;
+      if (span->end > end ||
+          (winnow_protect_kind_is_block (span->kind) &&
+           (span->kind != WINNOW_PROTECT_COMMAND || span->start == offset)))
+        return FALSE;
+    }
+
+  return TRUE;
+}
+
+/* Whether a line ends where a writer might break one on purpose: after a sentence, a comma,
+ * a colon or a closing emoji. */
+static gboolean
+ends_clause (const char *line,
+             gsize       length)
+{
+  const char *last;
+
+  while (length > 0 && line[length - 1] == ' ')
+    length--;
+  if (length == 0)
+    return TRUE;
+  last = g_utf8_find_prev_char (line, line + length);
+  return strchr (".!?,;:)", line[length - 1]) != NULL ||
+         (last != NULL && g_unichar_type (g_utf8_get_char (last)) == G_UNICODE_OTHER_SYMBOL);
+}
+
+typedef struct
+{
+  gsize start;      /* byte offset of the line */
+  gsize length;     /* bytes, without the line break */
+  glong chars;
+  glong first_word; /* characters of its first word */
+  gboolean text;
+} Line;
+
+/* Hard-wrapped text (an e-mail, a commit message) breaks a sentence where the next word would
+ * not fit, and a pattern's literal space does not match the break: "I hope⏎this helps" kept
+ * what "I hope this helps" loses. A paragraph of running text whose every line was broken that
+ * way (the line plus the next line's first word is longer than the paragraph's longest line,
+ * at least MIN_WRAP characters) is joined into one line before the rules run; and it costs a
+ * token per break less. Short lines a writer broke on purpose ("Best regards,⏎Ravi") are not
+ * wrapping and stay. Returns %NULL when nothing is joined. */
+#define MIN_WRAP 40
+
+static char *
+join_wrapped_lines (const char *text,
+                    gsize       length)
+{
+  g_autoptr(GArray) spans = winnow_protect_scan (text, length);
+  g_autoptr(GArray) lines = g_array_new (FALSE, FALSE, sizeof (Line));
+  g_autofree char *joined = NULL;
+  guint next_span = 0;
+  gboolean any = FALSE;
+
+  for (gsize at = 0; at <= length;)
+    {
+      const char *nl = memchr (text + at, '\n', length - at);
+      gsize end = nl != NULL ? (gsize) (nl - text) : length;
+      Line line = { at, end - at, 0, 0, FALSE };
+      const char *p;
+
+      if (line.length > 0 && text[end - 1] == '\r')
+        line.length--;
+      line.chars = g_utf8_strlen (text + at, line.length);
+      for (p = text + at; p < text + at + line.length && *p != ' '; p = g_utf8_next_char (p))
+        line.first_word++;
+      line.text = is_running_text (text + at, line.length, at, spans, &next_span) &&
+                  /* a Markdown hard break: two spaces or a backslash at the end */
+                  !(line.length >= 2 && text[at + line.length - 1] == ' ' &&
+                    text[at + line.length - 2] == ' ') &&
+                  !(line.length >= 1 && text[at + line.length - 1] == '\\');
+      g_array_append_val (lines, line);
+      if (nl == NULL)
+        break;
+      at = end + 1;
+    }
+
+  for (guint i = 0; i < lines->len;)
+    {
+      guint first = i, last;
+      glong width = 0;
+      gboolean wrapped = TRUE;
+
+      if (!g_array_index (lines, Line, i).text)
+        {
+          i++;
+          continue;
+        }
+      for (last = i; last < lines->len && g_array_index (lines, Line, last).text; last++)
+        width = MAX (width, g_array_index (lines, Line, last).chars);
+      i = last;
+      if (last - first < 2 || width < MIN_WRAP)
+        continue;
+
+      for (guint k = first; k + 1 < last && wrapped; k++)
+        wrapped = g_array_index (lines, Line, k).chars + 1 +
+                  g_array_index (lines, Line, k + 1).first_word > width;
+      /* two lines prove less (the longer one always looks full): the first must stop inside
+       * a sentence and the second go on with it, unlike "…viele Grüße⏎Anna" */
+      if (wrapped && last - first == 2)
+        wrapped = !ends_clause (text + g_array_index (lines, Line, first).start,
+                                g_array_index (lines, Line, first).length) &&
+                  !g_unichar_isupper (g_utf8_get_char (text + g_array_index (lines, Line, first + 1).start));
+      if (!wrapped)
+        continue;
+
+      if (joined == NULL)
+        joined = g_strndup (text, length);
+      for (guint k = first; k + 1 < last; k++)
+        {
+          const Line *line = &g_array_index (lines, Line, k);
+          gsize cut = line->start + line->length;
+
+          /* the break (with its \r) becomes one space */
+          while (cut < g_array_index (lines, Line, k + 1).start)
+            joined[cut++] = ' ';
+        }
+      any = TRUE;
+    }
+
+  return any ? g_steal_pointer (&joined) : NULL;
+}
+
 /* ---- the engine -------------------------------------------------------------------------- */
 
 /* A rule that fires again in a later pass adds to its first firing: the result lists each
@@ -1000,6 +1153,8 @@ winnow_caveman_compress (WinnowRuleSet              *rules,
   guint max_passes;
   gsize len;
   const char *final_break = NULL;
+  g_autofree char *joined = NULL;
+  const char *source;
 
   g_return_val_if_fail (WINNOW_IS_RULE_SET (rules), NULL);
   g_return_val_if_fail (text != NULL || length <= 0, NULL);
@@ -1035,9 +1190,12 @@ winnow_caveman_compress (WinnowRuleSet              *rules,
     }
 
   max_passes = len > MAX_SETTLED_BYTES ? 1 : MAX_PASSES;
-  regions = protected_regions (text, len);
+  /* the rules read hard-wrapped paragraphs joined; the message stays as written if none fires */
+  joined = join_wrapped_lines (text, len);
+  source = joined != NULL ? joined : text;
+  regions = protected_regions (source, len);
   self->n_protected = regions->len;
-  masked = mask (text, len, regions);
+  masked = mask (source, len, regions);
   if (len > 0 && text[len - 1] == '\n')
     final_break = len > 1 && text[len - 2] == '\r' ? "\r\n" : "\n";
 
@@ -1105,7 +1263,7 @@ winnow_caveman_compress (WinnowRuleSet              *rules,
     }
 
   restored = g_string_sized_new (masked->len + len / 4);
-  if (!unmask (masked->str, masked->len, text, regions, restored))
+  if (!unmask (masked->str, masked->len, source, regions, restored))
     {
       /* cannot happen: matches that touch a placeholder are never replaced */
       g_critical ("caveman: protected tokens out of step; returning the message unchanged");

@@ -181,10 +181,18 @@ excerpt (const char *token,
   }
 }
 
-/* The kinds that cover whole lines; a command only when it starts its line (a prompt line),
- * which the caller checks. */
-static gboolean
-is_block_kind (WinnowProtectKind kind)
+/**
+ * winnow_protect_kind_is_block:
+ * @kind: a #WinnowProtectKind
+ *
+ * Whether spans of @kind are blocks, covering whole lines: fences, indented code, headings,
+ * tables, structured data, error lines, stack frames, and commands when they start their line
+ * (a prompt line; a command inside a sentence is not a block).
+ *
+ * Returns: %TRUE for those kinds
+ */
+gboolean
+winnow_protect_kind_is_block (WinnowProtectKind kind)
 {
   switch (kind)
     {
@@ -255,7 +263,7 @@ winnow_protect_check (const char  *original,
       const char *token = original + span->start;
       const char *end = compressed + compressed_length;
       gsize len = span->end - span->start;
-      gboolean whole_lines = is_block_kind (span->kind) &&
+      gboolean whole_lines = winnow_protect_kind_is_block (span->kind) &&
                              (span->start == 0 || original[span->start - 1] == '\n');
       const char *found = NULL;
       gboolean seen = FALSE;

@@ -92,6 +92,7 @@ GArray     *winnow_protect_scan             (const char         *text,
 const char *winnow_protect_kind_to_string   (WinnowProtectKind   kind);
 gboolean    winnow_protect_kind_from_string (const char         *str,
                                              WinnowProtectKind  *kind);
+gboolean    winnow_protect_kind_is_block    (WinnowProtectKind   kind);
 gboolean    winnow_protect_check            (const char         *original,
                                              gssize              original_length,
                                              const char         *compressed,

@@ -228,3 +228,80 @@ prose_meaning_kept_by (WinnowRuleSet              *rules,
   alone = winnow_caveman_compress (rules, phrase, -1, options);
   return strstr (output, winnow_caveman_result_get_text (alone, NULL)) != NULL;
 }
+
+/* Appends @line wrapped at @width characters, as an e-mail client would; a code span is
+ * never broken. */
+static void
+append_wrapped (GString    *out,
+                const char *line,
+                gsize       length,
+                guint       width)
+{
+  const char *end = line + length;
+  const char *p = line;
+  glong column = 0;
+
+  while (p < end)
+    {
+      const char *word = p;
+      gboolean code = FALSE;
+      glong chars = 0;
+
+      while (p < end && (code || *p != ' '))
+        {
+          code ^= *p == '`';
+          p = g_utf8_next_char (p);
+          chars++;
+        }
+      if (column > 0 && column + 1 + chars > (glong) width)
+        {
+          g_string_append_c (out, '\n');
+          column = 0;
+        }
+      else if (column > 0)
+        {
+          g_string_append_c (out, ' ');
+          column++;
+        }
+      g_string_append_len (out, word, p - word);
+      column += chars;
+      while (p < end && *p == ' ')
+        p++;
+    }
+}
+
+/**
+ * prose_hard_wrap:
+ * @text: a message
+ * @width: the longest line, in characters
+ *
+ * The message as a hard-wrapped e-mail: paragraph lines outside fences wrapped at @width,
+ * blocks (lists, headings, quotes, tables, indented lines) as they are.
+ *
+ * Returns: (transfer full): the wrapped text
+ */
+char *
+prose_hard_wrap (const char *text,
+                 guint       width)
+{
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  GString *out = g_string_new (NULL);
+  gboolean fenced = FALSE;
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *line = lines[i];
+
+      if (i > 0)
+        g_string_append_c (out, '\n');
+      if (g_str_has_prefix (line, "```") || g_str_has_prefix (line, "~~~"))
+        fenced = !fenced;
+      if (fenced || line[0] == '\0' || strchr (" \t#>|-*+`~", line[0]) != NULL ||
+          g_ascii_isdigit (line[0]))
+        g_string_append (out, line);
+      else
+        append_wrapped (out, line, strlen (line), width);
+    }
+
+  return g_string_free (out, FALSE);
+}

@@ -30,5 +30,7 @@ gboolean   prose_meaning_kept_by     (WinnowRuleSet              *rules,
                                       const char                 *phrase,
                                       const char                 *output,
                                       const char                 *expanded);
+char      *prose_hard_wrap           (const char   *text,
+                                      guint         width);
 
 G_END_DECLS

@@ -205,6 +205,45 @@ test_windows_line_breaks (void)
   g_assert_cmpstr (out, ==, "Could you check\r\n```\r\nmake all\r\n```\r\nIt fails same way.\r\n");
 }
 
+/* Hard-wrapped paragraphs read as one line: a pattern's literal space matches across a wrap.
+ * Lines broken on purpose stay, and a message no rule changes comes back wrapped as it was. */
+static void
+test_wrapped_paragraphs (void)
+{
+  g_autoptr(WinnowRulePack) pack = NULL;
+  g_autoptr(WinnowRuleSet) set =
+    set_with_pack (PACK ("{\"name\":\"hope\",\"pattern\":\" ?I hope this helps\\\\.\",\"replacement\":\"\"}"),
+                   "file", &pack);
+  const char *wrapped =
+    "The cache key now includes the compiler version, so a toolchain upgrade\n"
+    "invalidates stale objects instead of linking them into the binary. I hope\n"
+    "this helps.\n"
+    "\n"
+    "Thanks a lot for looking into this, I really appreciate it. I hope\n"
+    "This helps.\n"
+    "\n"
+    "Best regards,\n"
+    "Ravi\n";
+  const char *untouched =
+    "The cache key now includes the compiler version, so a toolchain upgrade\n"
+    "invalidates stale objects instead of linking them into the binary.\n";
+  g_autofree char *out = run (set, pack, wrapped, WINNOW_CAVEMAN_INTENSITY_FULL,
+                              WINNOW_MESSAGE_ROLE_USER);
+  g_autofree char *same = run (set, pack, untouched, WINNOW_CAVEMAN_INTENSITY_FULL,
+                               WINNOW_MESSAGE_ROLE_USER);
+
+  g_assert_cmpstr (out, ==,
+                   "The cache key now includes the compiler version, so a toolchain upgrade "
+                   "invalidates stale objects instead of linking them into the binary.\n"
+                   "\n"
+                   "Thanks a lot for looking into this, I really appreciate it. I hope\n"
+                   "This helps.\n"
+                   "\n"
+                   "Best regards,\n"
+                   "Ravi\n");
+  g_assert_cmpstr (same, ==, untouched);
+}
+
 static void
 test_clean_up_cjk (void)
 {
@@ -523,6 +562,7 @@ main (int   argc,
   g_test_add_func ("/caveman/clean-up-cjk", test_clean_up_cjk);
   g_test_add_func ("/caveman/line-breaks-stay", test_line_breaks_stay);
   g_test_add_func ("/caveman/windows-line-breaks", test_windows_line_breaks);
+  g_test_add_func ("/caveman/wrapped-paragraphs", test_wrapped_paragraphs);
   g_test_add_func ("/caveman/intensity-and-context", test_intensity_and_context);
   g_test_add_func ("/caveman/replacement-map", test_replacement_map);
   g_test_add_func ("/caveman/flags", test_flags);
