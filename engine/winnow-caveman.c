@@ -160,12 +160,13 @@ typedef struct
   gsize end;
 } Region;
 
-/* The protected regions of @text, plus any placeholder character already in it. */
+/* The protected regions of @text (@spans: winnow_protect_scan() of it), plus any placeholder
+ * character already in it. */
 static GArray *
-protected_regions (const char *text,
-                   gsize       length)
+protected_regions (const char   *text,
+                   gsize         length,
+                   const GArray *spans)
 {
-  g_autoptr(GArray) spans = winnow_protect_scan (text, length);
   GArray *regions = g_array_sized_new (FALSE, FALSE, sizeof (Region), spans->len);
   gsize at = 0;
 
@@ -867,10 +868,10 @@ typedef struct
 #define MIN_WRAP 40
 
 static char *
-join_wrapped_lines (const char *text,
-                    gsize       length)
+join_wrapped_lines (const char   *text,
+                    gsize         length,
+                    const GArray *spans)
 {
-  g_autoptr(GArray) spans = winnow_protect_scan (text, length);
   g_autoptr(GArray) lines = g_array_new (FALSE, FALSE, sizeof (Line));
   g_autofree char *joined = NULL;
   guint next_span = 0;
@@ -1154,6 +1155,7 @@ winnow_caveman_compress (WinnowRuleSet              *rules,
   gsize len;
   const char *final_break = NULL;
   g_autofree char *joined = NULL;
+  g_autoptr(GArray) spans = NULL;
   const char *source;
 
   g_return_val_if_fail (WINNOW_IS_RULE_SET (rules), NULL);
@@ -1191,9 +1193,15 @@ winnow_caveman_compress (WinnowRuleSet              *rules,
 
   max_passes = len > MAX_SETTLED_BYTES ? 1 : MAX_PASSES;
   /* the rules read hard-wrapped paragraphs joined; the message stays as written if none fires */
-  joined = join_wrapped_lines (text, len);
+  spans = winnow_protect_scan (text, len);
+  joined = join_wrapped_lines (text, len, spans);
   source = joined != NULL ? joined : text;
-  regions = protected_regions (source, len);
+  if (joined != NULL)
+    {
+      g_array_unref (spans);
+      spans = winnow_protect_scan (source, len);
+    }
+  regions = protected_regions (source, len, spans);
   self->n_protected = regions->len;
   masked = mask (source, len, regions);
   if (len > 0 && text[len - 1] == '\n')
@@ -1349,6 +1357,7 @@ winnow_caveman_expand (WinnowRuleSet *rules,
                        const char    *language,
                        gsize         *out_length)
 {
+  g_autoptr(GArray) spans = NULL;
   g_autoptr(GArray) regions = NULL;
   g_autoptr(GString) masked = NULL;
   g_autoptr(GString) restored = NULL;
@@ -1374,7 +1383,8 @@ winnow_caveman_expand (WinnowRuleSet *rules,
   if (!_winnow_utf8_validate (text, len, NULL))
     return g_strndup (text, len);
 
-  regions = protected_regions (text, len);
+  spans = winnow_protect_scan (text, len);
+  regions = protected_regions (text, len, spans);
   masked = mask (text, len, regions);
 
   if (language == NULL)
