@@ -27,7 +27,7 @@ typedef struct
   WinnowRulePacksPage *page;
   GtkTextView         *json;
   GtkStack            *views;
-  GtkListBox          *rules;
+  GtkListView         *rules;
   GtkListView         *samples;
 } Fixture;
 
@@ -53,7 +53,7 @@ fixture_set_up (Fixture       *f,
   f->json = GTK_TEXT_VIEW (test_ui_find (GTK_WIDGET (f->page), GTK_SOURCE_TYPE_VIEW, "Pack JSON"));
   switcher = test_ui_find (GTK_WIDGET (f->page), GTK_TYPE_STACK_SWITCHER,
                            "Edit as a form or as JSON");
-  f->rules = GTK_LIST_BOX (test_ui_find (GTK_WIDGET (f->page), GTK_TYPE_LIST_BOX, "Rules"));
+  f->rules = GTK_LIST_VIEW (test_ui_find (GTK_WIDGET (f->page), GTK_TYPE_LIST_VIEW, "Rules"));
   f->samples = GTK_LIST_VIEW (test_ui_find (GTK_WIDGET (f->page), GTK_TYPE_LIST_VIEW, "Samples"));
   g_assert_nonnull (f->json);
   g_assert_nonnull (switcher);
@@ -125,28 +125,43 @@ open_pack (Fixture    *f,
   wait_checked (f);
 }
 
+/* the rule rows on screen: the form is a list view, with rows for the rules in sight */
 static GPtrArray *
-children_of_type (GtkListBox *list,
-                  GType       type)
+rule_rows (Fixture *f)
 {
-  GPtrArray *found = g_ptr_array_new ();
-
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (list)); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (G_TYPE_CHECK_INSTANCE_TYPE (child, type))
-      g_ptr_array_add (found, child);
-
-  return found;
+  test_ui_wait_frames (GTK_WIDGET (f->rules), 2);
+  return test_ui_find_all (GTK_WIDGET (f->rules), WINNOW_TYPE_RULE_ROW);
 }
 
+/* the row showing rules[index], which must be in sight */
 static WinnowRuleRow *
 rule_row (Fixture *f,
           guint    index)
 {
-  g_autoptr(GPtrArray) rows = children_of_type (f->rules, WINNOW_TYPE_RULE_ROW);
+  g_autoptr(GPtrArray) rows = rule_rows (f);
 
-  g_assert_cmpuint (index, <, rows->len);
-  return g_ptr_array_index (rows, index);
+  for (guint i = 0; i < rows->len; i++)
+    if (winnow_rule_row_get_index (g_ptr_array_index (rows, i)) == index)
+      return g_ptr_array_index (rows, i);
+
+  g_assert_not_reached ();
+  return NULL;
+}
+
+/* the rules the form shows (the search may leave some out) */
+static guint
+shown_rules (Fixture *f)
+{
+  return g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (f->rules)));
+}
+
+/* the row of the first rule the form shows */
+static GtkWidget *
+first_shown_rule (Fixture *f)
+{
+  g_autoptr(GObject) item = g_list_model_get_item (G_LIST_MODEL (gtk_list_view_get_model (f->rules)), 0);
+
+  return GTK_WIDGET (rule_row (f, winnow_rule_item_get_index (WINNOW_RULE_ITEM (item))));
 }
 
 /* a field of a rule, as a person reaches it: the row unfolded */
@@ -218,14 +233,17 @@ test_select_pack (Fixture       *f,
   document = winnow_rule_packs_page_get_document (f->page);
   check = winnow_rule_packs_page_get_check (f->page);
 
-  rows = children_of_type (f->rules, WINNOW_TYPE_RULE_ROW);
-  g_assert_cmpuint (rows->len, ==, winnow_rule_pack_document_get_n_rules (document));
-  g_assert_cmpuint (rows->len, ==, winnow_rule_pack_get_n_rules (winnow_rule_pack_check_get_pack (check)));
-  g_assert_cmpstr (gtk_editable_get_text (field (g_ptr_array_index (rows, 0), "Rule name")), ==,
+  /* a rule for every entry; rows for those in sight */
+  g_assert_cmpuint (shown_rules (f), ==, winnow_rule_pack_document_get_n_rules (document));
+  g_assert_cmpuint (shown_rules (f), ==, winnow_rule_pack_get_n_rules (winnow_rule_pack_check_get_pack (check)));
+  rows = rule_rows (f);
+  g_assert_cmpuint (rows->len, >, 0);
+  g_assert_cmpuint (rows->len, <, winnow_rule_pack_document_get_n_rules (document));
+  g_assert_cmpstr (gtk_editable_get_text (field (rule_row (f, 0), "Rule name")), ==,
                    winnow_rule_get_name (winnow_rule_pack_get_rule (winnow_rule_pack_check_get_pack (check), 0)));
-  g_assert_cmpstr (gtk_editable_get_text (field (g_ptr_array_index (rows, 0), "Pattern")), ==,
+  g_assert_cmpstr (gtk_editable_get_text (field (rule_row (f, 0), "Pattern")), ==,
                    winnow_rule_get_pattern (winnow_rule_pack_get_rule (winnow_rule_pack_check_get_pack (check), 0)));
-  g_assert_false (gtk_editable_get_editable (field (g_ptr_array_index (rows, 0), "Pattern")));
+  g_assert_false (gtk_editable_get_editable (field (rule_row (f, 0), "Pattern")));
 
   json = test_ui_buffer_text (f->json);
   g_assert_cmpstr (json, ==, winnow_rule_pack_document_get_text (document));
@@ -461,29 +479,6 @@ test_switch_views (Fixture       *f,
 }
 
 /* The search keeps the packs whose name or a rule's name holds the words. */
-/* the rule rows the form shows (the search may hide some) */
-static guint
-shown_rules (Fixture *f)
-{
-  g_autoptr(GPtrArray) rows = children_of_type (f->rules, WINNOW_TYPE_RULE_ROW);
-  guint shown = 0;
-
-  for (guint i = 0; i < rows->len; i++)
-    shown += gtk_widget_get_child_visible (g_ptr_array_index (rows, i));
-  return shown;
-}
-
-static GtkWidget *
-first_shown_rule (Fixture *f)
-{
-  g_autoptr(GPtrArray) rows = children_of_type (f->rules, WINNOW_TYPE_RULE_ROW);
-
-  for (guint i = 0; i < rows->len; i++)
-    if (gtk_widget_get_child_visible (g_ptr_array_index (rows, i)))
-      return g_ptr_array_index (rows, i);
-  return NULL;
-}
-
 static void
 test_search (Fixture       *f,
              gconstpointer  data)

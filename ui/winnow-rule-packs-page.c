@@ -255,6 +255,7 @@ show_samples (WinnowRulePacksPage *self,
               GListModel          *samples)
 {
   g_autoptr(GtkNoSelection) model = NULL;
+  GtkWidget *scroller;
 
   if (samples == NULL)
     samples = G_LIST_MODEL (g_list_store_new (WINNOW_TYPE_SAMPLE_ITEM));
@@ -267,6 +268,13 @@ show_samples (WinnowRulePacksPage *self,
     }
   model = gtk_no_selection_new (samples);
   gtk_list_view_set_model (self->samples_list, GTK_SELECTION_MODEL (model));
+  /* no empty card while there is nothing to list (hiding it would turn the stack to its
+   * other page) */
+  scroller = gtk_widget_get_ancestor (GTK_WIDGET (self->samples_list), GTK_TYPE_SCROLLED_WINDOW);
+  if (g_list_model_get_n_items (G_LIST_MODEL (model)) > 0)
+    gtk_widget_add_css_class (scroller, "card");
+  else
+    gtk_widget_remove_css_class (scroller, "card");
 }
 
 static void

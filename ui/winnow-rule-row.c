@@ -3,9 +3,11 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  *
  * An expander row per rule: its name and minimum intensity when folded, every field of the
- * rule's JSON object when unfolded. The fields (winnow-rule-fields.ui) are built the first
- * time the row unfolds: the largest pack has hundreds of rules, and a folded row costs a
- * tenth of an unfolded one. Until then the row keeps the rule's JSON object to fill them from.
+ * rule's JSON object when unfolded. The form is a list view (winnow-rule-pack-editor.c), so a
+ * row shows one rule after another as the list scrolls: winnow_rule_row_bind() fills it from
+ * the rule's JSON object and its WinnowRuleItem, which keeps what outlives the row (whether
+ * it is unfolded, the engine's error). The fields (winnow-rule-fields.ui) are built the first
+ * time the row unfolds and refilled for each rule after that.
  *
  * The row never holds a rule of its own: it is filled from the JSON object and reports each
  * edit as "member-changed" (member, new JSON value or %NULL to drop the member), which the
@@ -26,11 +28,12 @@ struct _WinnowRuleRow
 {
   AdwExpanderRow  parent_instance;
 
+  WinnowRuleItem *item;           /* the rule shown, while bound */
   guint           index;
   gboolean        loading;
   gboolean        editable;
   char           *error;
-  JsonObject     *rule;           /* until the fields are built */
+  JsonObject     *rule;           /* what the fields are filled from */
 
   /* template children */
   GtkLabel       *intensity_badge;
@@ -147,6 +150,18 @@ update_title (WinnowRuleRow *self)
   g_autofree char *summary = NULL;
   guint intensity;
 
+  if (self->rule == NULL)
+    {
+      /* Translators: %u is an index in the pack's rules array */
+      g_autofree char *text = g_strdup_printf (_("rules[%u] is not an object; edit it in "
+                                                 "the JSON view"), self->index);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self), text);
+      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (self), "");
+      gtk_label_set_text (self->intensity_badge, "");
+      return;
+    }
+
   if (self->name_row != NULL)
     {
       name = gtk_editable_get_text (GTK_EDITABLE (self->name_row));
@@ -169,6 +184,8 @@ update_title (WinnowRuleRow *self)
 static void
 on_name_changed (WinnowRuleRow *self)
 {
+  if (!self->loading && self->item != NULL)
+    winnow_rule_item_set_name (self->item, gtk_editable_get_text (GTK_EDITABLE (self->name_row)));
   update_title (self);
   emit_string (self, "name", gtk_editable_get_text (GTK_EDITABLE (self->name_row)));
 }
@@ -350,14 +367,46 @@ static const char * const field_rows[] = {
   "context_row", "intensity_row", "description_row", NULL
 };
 
+/* Fills the fields from the rule, without reporting it as an edit. */
+static void
+fill_fields (WinnowRuleRow *self)
+{
+  JsonNode *map;
+
+  self->loading = TRUE;
+  set_entry (self, self->name_row, "name");
+  set_entry (self, self->pattern_row, "pattern");
+  set_entry (self, self->flags_row, "flags");
+  set_entry (self, self->replacement_row, "replacement");
+  set_entry (self, self->description_row, "description");
+  adw_combo_row_set_selected (self->context_row, choice (self->rule, "context", contexts, 0));
+  adw_combo_row_set_selected (self->intensity_row,
+                              choice (self->rule, "minIntensity", intensities, 0));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->context_row), self->editable);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->intensity_row), self->editable);
+  gtk_widget_set_visible (GTK_WIDGET (self->add_entry_button), self->editable);
+
+  while (map_n_rows (self) > 0)
+    gtk_grid_remove_row (self->map_grid, 0);
+  map = json_object_get_member (self->rule, "replacementMap");
+  if (map != NULL && JSON_NODE_HOLDS_OBJECT (map))
+    {
+      JsonObject *object = json_node_get_object (map);
+      g_autoptr(GList) keys = json_object_get_members (object);
+
+      for (const GList *l = keys; l != NULL; l = l->next)
+        add_map_entry (self, l->data, rule_string (object, l->data));
+    }
+  self->loading = FALSE;
+  show_error (self);
+}
+
 static void
 build_fields (WinnowRuleRow *self)
 {
   g_autoptr(GtkBuilder) builder = NULL;
-  g_autoptr(JsonObject) rule = NULL;
-  JsonNode *map;
 
-  if (self->name_row != NULL)
+  if (self->name_row != NULL || self->rule == NULL)
     return;
 
   builder = gtk_builder_new_from_resource ("/io/github/winnow/Winnow/ui/winnow-rule-fields.ui");
@@ -379,32 +428,6 @@ build_fields (WinnowRuleRow *self)
   FIELD (description_row, ADW_ENTRY_ROW);
 #undef FIELD
 
-  self->loading = TRUE;
-  set_entry (self, self->name_row, "name");
-  set_entry (self, self->pattern_row, "pattern");
-  set_entry (self, self->flags_row, "flags");
-  set_entry (self, self->replacement_row, "replacement");
-  set_entry (self, self->description_row, "description");
-  adw_combo_row_set_selected (self->context_row, choice (self->rule, "context", contexts, 0));
-  adw_combo_row_set_selected (self->intensity_row,
-                              choice (self->rule, "minIntensity", intensities, 0));
-  gtk_widget_set_sensitive (GTK_WIDGET (self->context_row), self->editable);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->intensity_row), self->editable);
-  gtk_widget_set_visible (GTK_WIDGET (self->add_entry_button), self->editable);
-
-  map = json_object_get_member (self->rule, "replacementMap");
-  if (map != NULL && JSON_NODE_HOLDS_OBJECT (map))
-    {
-      JsonObject *object = json_node_get_object (map);
-      g_autoptr(GList) keys = json_object_get_members (object);
-
-      for (const GList *l = keys; l != NULL; l = l->next)
-        add_map_entry (self, l->data, rule_string (object, l->data));
-    }
-  self->loading = FALSE;
-  /* the fields hold the rule from now on */
-  rule = g_steal_pointer (&self->rule);
-
   g_signal_connect_object (self->name_row, "changed", G_CALLBACK (on_name_changed), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->pattern_row, "changed", G_CALLBACK (on_pattern_changed), self,
@@ -421,14 +444,24 @@ build_fields (WinnowRuleRow *self)
                            G_CALLBACK (on_intensity_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->add_entry_button, "clicked", G_CALLBACK (on_add_entry), self,
                            G_CONNECT_SWAPPED);
-  show_error (self);
+  fill_fields (self);
 }
 
 static void
 on_expanded (WinnowRuleRow *self)
 {
-  if (adw_expander_row_get_expanded (ADW_EXPANDER_ROW (self)))
+  gboolean expanded = adw_expander_row_get_expanded (ADW_EXPANDER_ROW (self));
+
+  if (expanded)
     build_fields (self);
+  if (self->item != NULL)
+    winnow_rule_item_set_expanded (self->item, expanded);
+}
+
+static void
+on_item_error (WinnowRuleRow *self)
+{
+  winnow_rule_row_set_error (self, winnow_rule_item_get_error (self->item));
 }
 
 /* --- GObject ----------------------------------------------------------------------- */
@@ -438,9 +471,9 @@ winnow_rule_row_dispose (GObject *object)
 {
   WinnowRuleRow *self = WINNOW_RULE_ROW (object);
 
+  winnow_rule_row_unbind (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), WINNOW_TYPE_RULE_ROW);
   g_clear_pointer (&self->error, g_free);
-  g_clear_pointer (&self->rule, json_object_unref);
 
   G_OBJECT_CLASS (winnow_rule_row_parent_class)->dispose (object);
 }
@@ -495,28 +528,72 @@ winnow_rule_row_init (WinnowRuleRow *self)
 
 /**
  * winnow_rule_row_new:
- * @index: the rule's index in `rules[]`
- * @rule: the rule's JSON object
- * @editable: whether the fields can be edited (a built-in pack's cannot)
  *
- * Returns: (transfer floating): a row showing @rule
+ * Returns: (transfer floating): an empty row; winnow_rule_row_bind() shows a rule in it
  */
 GtkWidget *
-winnow_rule_row_new (guint       index,
-                     JsonObject *rule,
-                     gboolean    editable)
+winnow_rule_row_new (void)
 {
-  WinnowRuleRow *self;
+  return g_object_new (WINNOW_TYPE_RULE_ROW, NULL);
+}
 
-  g_return_val_if_fail (rule != NULL, NULL);
+/**
+ * winnow_rule_row_bind:
+ * @self: a #WinnowRuleRow
+ * @item: the rule to show: its index, whether it is unfolded, its error
+ * @rule: (nullable): its JSON object; %NULL when `rules[]` holds something else there
+ * @editable: whether the fields can be edited (a built-in pack's cannot)
+ *
+ * Shows the rule in place of whatever the row showed, and follows @item until
+ * winnow_rule_row_unbind().
+ */
+void
+winnow_rule_row_bind (WinnowRuleRow  *self,
+                      WinnowRuleItem *item,
+                      JsonObject     *rule,
+                      gboolean        editable)
+{
+  g_return_if_fail (WINNOW_IS_RULE_ROW (self));
+  g_return_if_fail (WINNOW_IS_RULE_ITEM (item));
 
-  self = g_object_new (WINNOW_TYPE_RULE_ROW, NULL);
-  self->index = index;
+  winnow_rule_row_unbind (self);
+  self->index = winnow_rule_item_get_index (item);
   self->editable = editable;
-  self->rule = json_object_ref (rule);
-  update_title (self);
+  self->rule = rule != NULL ? json_object_ref (rule) : NULL;
 
-  return GTK_WIDGET (self);
+  adw_expander_row_set_enable_expansion (ADW_EXPANDER_ROW (self), rule != NULL);
+  if (rule == NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "error");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "error");
+  if (rule != NULL && self->name_row != NULL)
+    fill_fields (self);
+  update_title (self);
+  winnow_rule_row_set_error (self, winnow_rule_item_get_error (item));
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (self),
+                                 rule != NULL && winnow_rule_item_get_expanded (item));
+
+  /* the row reports to the item from here on */
+  self->item = g_object_ref (item);
+  g_signal_connect_object (item, "notify::error", G_CALLBACK (on_item_error), self,
+                           G_CONNECT_SWAPPED);
+}
+
+/**
+ * winnow_rule_row_unbind:
+ * @self: a #WinnowRuleRow
+ *
+ * Stops following the rule's item, before the row shows another rule.
+ */
+void
+winnow_rule_row_unbind (WinnowRuleRow *self)
+{
+  g_return_if_fail (WINNOW_IS_RULE_ROW (self));
+
+  if (self->item != NULL)
+    g_signal_handlers_disconnect_by_data (self->item, self);
+  g_clear_object (&self->item);
+  g_clear_pointer (&self->rule, json_object_unref);
 }
 
 /**
@@ -530,6 +607,8 @@ winnow_rule_row_get_name (WinnowRuleRow *self)
 {
   g_return_val_if_fail (WINNOW_IS_RULE_ROW (self), NULL);
 
+  if (self->rule == NULL)
+    return "";
   if (self->name_row != NULL)
     return gtk_editable_get_text (GTK_EDITABLE (self->name_row));
   return rule_string (self->rule, "name");
