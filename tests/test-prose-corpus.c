@@ -20,6 +20,18 @@ static WinnowRuleSet *rules;
 
 #define WRAP_WIDTH 72
 
+static void
+options_for (const ProseMessage     *m,
+             WinnowCavemanIntensity  intensity,
+             WinnowMessageRole       role,
+             WinnowCavemanOptions   *options)
+{
+  winnow_caveman_options_init (options);
+  options->intensity = intensity;
+  options->role = role;
+  options->language = m->lang;
+}
+
 /* Hard-wrapped, the message keeps every protected token too, and compresses to a fixed point;
  * CJK text is not wrapped at spaces. */
 static void
@@ -40,10 +52,7 @@ check_wrapped (const ProseMessage *m,
       WinnowCavemanOptions options;
       const char *out;
 
-      winnow_caveman_options_init (&options);
-      options.intensity = k;
-      options.role = role;
-      options.language = m->lang;
+      options_for (m, k, role, &options);
       result = winnow_caveman_compress (rules, wrapped, -1, &options);
       out = winnow_caveman_result_get_text (result, NULL);
 
@@ -78,10 +87,7 @@ check_message (gconstpointer data)
       WinnowCavemanOptions options;
       const char *out;
 
-      winnow_caveman_options_init (&options);
-      options.intensity = k;
-      options.role = role;
-      options.language = m->lang;
+      options_for (m, k, role, &options);
       result = winnow_caveman_compress (rules, m->text, -1, &options);
       again = winnow_caveman_compress (rules, m->text, -1, &options);
       out = winnow_caveman_result_get_text (result, NULL);
