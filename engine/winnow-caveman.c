@@ -421,6 +421,39 @@ empties_line (const char *subject,
   return after < length && subject[after] == '\n';
 }
 
+/* Whether the match is all of a numbered list item's text: "2. Hope this helps!" would leave
+ * an empty item "2.", and the number is a protected token, so the item cannot go either. A
+ * bulleted item can: clean_line() drops the "-" it leaves. */
+static gboolean
+empties_numbered_item (const char *subject,
+                       gsize       length,
+                       gsize       start,
+                       gsize       end)
+{
+  gsize at = start, line = start, body_end = end;
+
+  /* the match may take the line's break with it */
+  while (body_end > start && g_ascii_isspace (subject[body_end - 1]))
+    body_end--;
+  while (at > 0 && (subject[at - 1] == ' ' || subject[at - 1] == '\t'))
+    at--;
+  if (at < 2 || (subject[at - 1] != '.' && subject[at - 1] != ')') ||
+      !ends_line (subject, length, body_end))
+    return FALSE;
+
+  while (line > 0 && subject[line - 1] != '\n')
+    line--;
+  while (line < at && (subject[line] == ' ' || subject[line] == '\t'))
+    line++;
+  /* the number: a placeholder (numbers are protected) or plain digits */
+  if (at - 1 - line == PLACEHOLDER_LEN)
+    return memcmp (subject + line, PLACEHOLDER, PLACEHOLDER_LEN) == 0;
+  for (gsize i = line; i < at - 1; i++)
+    if (!g_ascii_isdigit (subject[i]))
+      return FALSE;
+  return at - 1 > line;
+}
+
 static gboolean
 apply_func (WinnowRegex            *regex,
             const WinnowRegexMatch *match,
@@ -436,7 +469,8 @@ apply_func (WinnowRegex            *regex,
   gsize body;
   gunichar first;
 
-  if (contains_placeholder (matched, end - start))
+  if (contains_placeholder (matched, end - start) ||
+      empties_numbered_item (match->subject, match->length, start, end))
     {
       data->vetoed++;
       return FALSE;
@@ -626,6 +660,20 @@ ends_with_cjk_stop (GString *out,
          cjk_stop (out->str + out->len - 3, out->str + out->len) > 0;
 }
 
+/* "-", "*", "+", "12." or "3)" and nothing else */
+static gboolean
+is_list_marker (const char *text,
+                gsize       length)
+{
+  gsize digits = 0;
+
+  if (length == 1)
+    return strchr ("-*+", text[0]) != NULL;
+  while (digits < length && digits < 9 && g_ascii_isdigit (text[digits]))
+    digits++;
+  return digits > 0 && digits + 1 == length && (text[digits] == '.' || text[digits] == ')');
+}
+
 /* What deletions leave behind, on one line without its newline. */
 static void
 clean_line (GString    *out,
@@ -728,8 +776,10 @@ clean_line (GString    *out,
       g_string_append_c (out, c);
     }
 
-  /* a line that deletions emptied of all but its indentation */
-  if (out->len == content_start)
+  /* a line that deletions emptied of all but its indentation, or of all but its list
+   * marker: "2. Hope this helps!" leaves no empty item "2." */
+  if (out->len == content_start || is_list_marker (out->str + content_start,
+                                                   out->len - content_start))
     g_string_truncate (out, line_start);
 }
 
@@ -768,6 +818,14 @@ clean_up (const GString *masked,
       /* a Windows line break is the line's end, not part of its text */
       clean_line (out, p, line_end - p - crlf, french);
 
+      if (out->len == before && !is_blank (p, line_end - p))
+        {
+          /* deletions left only debris ("- ", ", "): the line goes with its break */
+          if (nl == NULL)
+            break;
+          p = nl + 1;
+          continue;
+        }
       if (out->len == before)
         blank_run++;
       else

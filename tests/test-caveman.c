@@ -244,6 +244,25 @@ test_wrapped_paragraphs (void)
   g_assert_cmpstr (same, ==, untouched);
 }
 
+/* A list item whose words all go leaves no empty item: a bulleted one goes, a numbered one
+ * stays whole (its number is a protected token). */
+static void
+test_list_items (void)
+{
+  g_autoptr(WinnowRulePack) pack = NULL;
+  g_autoptr(WinnowRuleSet) set =
+    set_with_pack (PACK ("{\"name\":\"hope\",\"pattern\":\"hope this helps!\\\\s*\",\"flags\":\"gi\",\"replacement\":\"\"}"),
+                   "file", &pack);
+  g_autofree char *out = run (set, pack,
+                              "- Check the logs.\n- Hope this helps!\n- Done.\n\n"
+                              "1. Run the tests.\n2. Hope this helps!\n3. Deploy, hope this helps!\n",
+                              WINNOW_CAVEMAN_INTENSITY_FULL, WINNOW_MESSAGE_ROLE_USER);
+
+  g_assert_cmpstr (out, ==,
+                   "- Check the logs.\n- Done.\n\n"
+                   "1. Run the tests.\n2. Hope this helps!\n3. Deploy,\n");
+}
+
 static void
 test_clean_up_cjk (void)
 {
@@ -563,6 +582,7 @@ main (int   argc,
   g_test_add_func ("/caveman/line-breaks-stay", test_line_breaks_stay);
   g_test_add_func ("/caveman/windows-line-breaks", test_windows_line_breaks);
   g_test_add_func ("/caveman/wrapped-paragraphs", test_wrapped_paragraphs);
+  g_test_add_func ("/caveman/list-items", test_list_items);
   g_test_add_func ("/caveman/intensity-and-context", test_intensity_and_context);
   g_test_add_func ("/caveman/replacement-map", test_replacement_map);
   g_test_add_func ("/caveman/flags", test_flags);
