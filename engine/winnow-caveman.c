@@ -260,6 +260,7 @@ unmask (const char   *masked,
 typedef struct
 {
   gsize    at;
+  gsize    skip;        /* bytes to drop first: emphasis marks that closed a deleted word */
   gboolean line_break;
 } Tidy;
 
@@ -287,6 +288,11 @@ starts_sentence (const char *text,
   gsize i = offset;
   gsize line;
 
+  while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t'))
+    i--;
+  /* and past the emphasis a sentence may open with: "**Basically** it works" */
+  while (i > 0 && strchr ("*_~", text[i - 1]) != NULL && text[i - 1] != '\0')
+    i--;
   while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t'))
     i--;
 
@@ -392,11 +398,41 @@ keep_line_breaks (const char *subject,
       /* the blank after the deleted words would indent the line further */
       if (out->len == mark + (body_start - start))
         {
-          Tidy blanks = { out->len, FALSE };
+          Tidy blanks = { out->len, 0, FALSE };
 
           g_array_append_val (tidy, blanks);
         }
     }
+}
+
+/* A word deleted from inside emphasis ("*basically*", "**Basically**,") takes the marks
+ * around it along, or they would be left as "**", which reads as bold opening. The opening
+ * marks are already in @out; the closing ones (and a comma after them) go once the rule has
+ * run. Returns where the replacement now starts in @out. */
+static gsize
+drop_emphasis (const char *subject,
+               gsize       length,
+               gsize       end,
+               GString    *out,
+               gsize       mark,
+               GArray     *tidy)
+{
+  gsize marks = 0;
+  Tidy closing;
+
+  while (marks < 3 && marks < mark && strchr ("*_~", out->str[mark - 1 - marks]) != NULL &&
+         out->str[mark - 1 - marks] == out->str[mark - 1])
+    marks++;
+  if (marks == 0 || end + marks > length ||
+      memcmp (subject + end, out->str + mark - marks, marks) != 0 ||
+      (end + marks < length && subject[end + marks] == out->str[mark - 1]) ||
+      (mark > marks && out->str[mark - 1 - marks] == out->str[mark - 1]))
+    return mark;
+
+  g_string_truncate (out, mark - marks);
+  closing = (Tidy) { out->len, marks, FALSE };
+  g_array_append_val (tidy, closing);
+  return out->len;
 }
 
 /* Whether the match takes all that was left of its line but not the line's break, which a
@@ -492,10 +528,12 @@ apply_func (WinnowRegex            *regex,
     }
 
   keep_line_breaks (match->subject, match->length, start, end, out, mark, data->tidy);
+  if (out->len == mark)
+    mark = drop_emphasis (match->subject, match->length, end, out, mark, data->tidy);
   if (empties_line (match->subject, match->length, start, end) &&
       is_blank (out->str + mark, out->len - mark))
     {
-      Tidy line = { out->len, TRUE };
+      Tidy line = { out->len, 0, TRUE };
 
       g_array_append_val (data->tidy, line);
     }
@@ -548,6 +586,13 @@ tidy_up (char         *text,
       if (t == NULL)
         break;
 
+      if (t->skip > 0)
+        {
+          read = MIN (read + t->skip, *length);
+          /* and the deleted word's comma after them */
+          if (read < *length && (text[read] == ',' || text[read] == ';'))
+            read++;
+        }
       while (read < *length && (text[read] == ' ' || text[read] == '\t'))
         read++;
       if (t->line_break && read + 1 < *length && text[read] == '\r' && text[read + 1] == '\n')
@@ -580,7 +625,8 @@ tidy_up (char         *text,
     }
 }
 
-/* Upper-cases the first letter at or after @offset, skipping spaces and orphaned commas. */
+/* Upper-cases the first letter at or after @offset, skipping spaces, orphaned commas and
+ * emphasis marks. */
 static void
 capitalize_at (char  *text,
                gsize  length,
@@ -591,7 +637,8 @@ capitalize_at (char  *text,
   char buffer[6];
   int n;
 
-  while (i < length && (g_ascii_isspace (text[i]) || text[i] == ',' || text[i] == ';'))
+  /* also past emphasis marks: "**Basically** it works" is "It works" */
+  while (i < length && (g_ascii_isspace (text[i]) || strchr (",;*_~", text[i]) != NULL))
     i++;
   if (i >= length)
     return;

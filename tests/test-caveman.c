@@ -263,6 +263,23 @@ test_list_items (void)
                    "1. Run the tests.\n2. Hope this helps!\n3. Deploy,\n");
 }
 
+/* A word deleted from inside emphasis takes the marks (and its comma) along: no stray "**". */
+static void
+test_emphasis (void)
+{
+  g_autoptr(WinnowRulePack) pack = NULL;
+  g_autoptr(WinnowRuleSet) set =
+    set_with_pack (PACK ("{\"name\":\"basically\",\"pattern\":\"\\\\bbasically\\\\b,?\",\"flags\":\"gi\",\"replacement\":\"\"}"),
+                   "file", &pack);
+  g_autofree char *out = run (set, pack,
+                              "The fix is *basically* done.\n**Basically** it works.\n"
+                              "- *Basically*, it works.\nKeep ***basically*** and a ** b.\n",
+                              WINNOW_CAVEMAN_INTENSITY_FULL, WINNOW_MESSAGE_ROLE_USER);
+
+  g_assert_cmpstr (out, ==,
+                   "The fix is done.\nIt works.\n- It works.\nKeep and a ** b.\n");
+}
+
 static void
 test_clean_up_cjk (void)
 {
@@ -583,6 +600,7 @@ main (int   argc,
   g_test_add_func ("/caveman/windows-line-breaks", test_windows_line_breaks);
   g_test_add_func ("/caveman/wrapped-paragraphs", test_wrapped_paragraphs);
   g_test_add_func ("/caveman/list-items", test_list_items);
+  g_test_add_func ("/caveman/emphasis", test_emphasis);
   g_test_add_func ("/caveman/intensity-and-context", test_intensity_and_context);
   g_test_add_func ("/caveman/replacement-map", test_replacement_map);
   g_test_add_func ("/caveman/flags", test_flags);
