@@ -457,6 +457,39 @@ empties_line (const char *subject,
   return after < length && subject[after] == '\n';
 }
 
+/* Whether the match is all that stands between quotes: "he said “basically” twice" talks
+ * about the word, it does not use it, so the word stays. */
+static gboolean
+is_quoted (const char *subject,
+           gsize       length,
+           gsize       start,
+           gsize       end)
+{
+  static const char * const pairs[][2] = {
+    { "\"", "\"" }, { "'", "'" }, { "“", "”" }, { "‘", "’" }, { "«", "»" }, { "„", "“" },
+    { "「", "」" }, { "『", "』" }, { "‹", "›" },
+  };
+
+  while (start < end && g_ascii_isspace (subject[start]))
+    start++;
+  while (end > start && g_ascii_isspace (subject[end - 1]))
+    end--;
+  if (start == end)
+    return FALSE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    {
+      gsize open = strlen (pairs[i][0]), close = strlen (pairs[i][1]);
+
+      if (start >= open && end + close <= length &&
+          memcmp (subject + start - open, pairs[i][0], open) == 0 &&
+          memcmp (subject + end, pairs[i][1], close) == 0)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
 /* Whether the match is all of a numbered list item's text: "2. Hope this helps!" would leave
  * an empty item "2.", and the number is a protected token, so the item cannot go either. A
  * bulleted item can: clean_line() drops the "-" it leaves. */
@@ -506,7 +539,8 @@ apply_func (WinnowRegex            *regex,
   gunichar first;
 
   if (contains_placeholder (matched, end - start) ||
-      empties_numbered_item (match->subject, match->length, start, end))
+      empties_numbered_item (match->subject, match->length, start, end) ||
+      is_quoted (match->subject, match->length, start, end))
     {
       data->vetoed++;
       return FALSE;
@@ -707,6 +741,34 @@ ends_with_cjk_stop (GString *out,
          cjk_stop (out->str + out->len - 3, out->str + out->len) > 0;
 }
 
+/* An aside between dashes that deletions emptied: "It is — basically — done" leaves "— —",
+ * which goes with one of the spaces around it. */
+static void
+drop_empty_dashes (GString *out,
+                   gsize    content_start)
+{
+  static const char * const pairs[] = { "— —", "– –" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pairs); i++)
+    {
+      char *hit;
+
+      while ((hit = strstr (out->str + content_start, pairs[i])) != NULL)
+        {
+          gsize at = hit - out->str;
+          gsize n = strlen (pairs[i]);
+
+          /* the space before the first dash, or else the one after the second */
+          if (at > content_start && out->str[at - 1] == ' ')
+            g_string_erase (out, at - 1, n + 1);
+          else if (at + n < out->len && out->str[at + n] == ' ')
+            g_string_erase (out, at, n + 1);
+          else
+            g_string_erase (out, at, n);
+        }
+    }
+}
+
 /* "-", "*", "+", "12." or "3)" and nothing else */
 static gboolean
 is_list_marker (const char *text,
@@ -822,6 +884,8 @@ clean_line (GString    *out,
 
       g_string_append_c (out, c);
     }
+
+  drop_empty_dashes (out, content_start);
 
   /* a line that deletions emptied of all but its indentation, or of all but its list
    * marker: "2. Hope this helps!" leaves no empty item "2." */

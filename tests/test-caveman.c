@@ -263,7 +263,8 @@ test_list_items (void)
                    "1. Run the tests.\n2. Hope this helps!\n3. Deploy,\n");
 }
 
-/* A word deleted from inside emphasis takes the marks (and its comma) along: no stray "**". */
+/* A word deleted from inside emphasis takes the marks (and its comma) along: no stray "**";
+ * an aside between dashes leaves no "— —"; a word in quotes is mentioned, not used, and stays. */
 static void
 test_emphasis (void)
 {
@@ -273,11 +274,13 @@ test_emphasis (void)
                    "file", &pack);
   g_autofree char *out = run (set, pack,
                               "The fix is *basically* done.\n**Basically** it works.\n"
-                              "- *Basically*, it works.\nKeep ***basically*** and a ** b.\n",
+                              "- *Basically*, it works.\nKeep ***basically*** and a ** b.\n"
+                              "He said \"basically\" twice; “basically” is a word. It is — basically — done.\n",
                               WINNOW_CAVEMAN_INTENSITY_FULL, WINNOW_MESSAGE_ROLE_USER);
 
   g_assert_cmpstr (out, ==,
-                   "The fix is done.\nIt works.\n- It works.\nKeep and a ** b.\n");
+                   "The fix is done.\nIt works.\n- It works.\nKeep and a ** b.\n"
+                   "He said \"basically\" twice; “basically” is a word. It is done.\n");
 }
 
 static void
