@@ -975,7 +975,8 @@ is_running_text (const char   *line,
 {
   gsize end = offset + length;
 
-  if (length == 0 || g_ascii_isspace (line[0]) || strchr ("#>|-*+`~", line[0]) != NULL)
+  /* (a fence is a protected block, looked at below; inline code may start a wrapped line) */
+  if (length == 0 || g_ascii_isspace (line[0]) || strchr ("#>|-*+", line[0]) != NULL)
     return FALSE;
   for (gsize i = 0; i < length && g_ascii_isdigit (line[i]); i++)
     if (i + 1 < length && (line[i + 1] == '.' || line[i + 1] == ')'))
@@ -1051,13 +1052,19 @@ join_wrapped_lines (const char   *text,
       const char *nl = memchr (text + at, '\n', length - at);
       gsize end = nl != NULL ? (gsize) (nl - text) : length;
       Line line = { at, end - at, 0, 0, FALSE };
+      gboolean code;
       const char *p;
 
       if (line.length > 0 && text[end - 1] == '\r')
         line.length--;
       line.chars = g_utf8_strlen (text + at, line.length);
-      for (p = text + at; p < text + at + line.length && *p != ' '; p = g_utf8_next_char (p))
-        line.first_word++;
+      /* a code span is one word: wrapping does not break inside it */
+      for (p = text + at, code = FALSE; p < text + at + line.length && (code || *p != ' ');
+           p = g_utf8_next_char (p))
+        {
+          code ^= *p == '`';
+          line.first_word++;
+        }
       line.text = is_running_text (text + at, line.length, at, spans, &next_span) &&
                   /* a Markdown hard break: two spaces or a backslash at the end */
                   !(line.length >= 2 && text[at + line.length - 1] == ' ' &&
@@ -1289,6 +1296,98 @@ choose_language (WinnowRuleSet              *rules,
   return winnow_rule_set_resolve_language (rules, detected);
 }
 
+/* Runs the packs over @masked until a pass changes nothing (MAX_PASSES at most, one for a
+ * message over MAX_SETTLED_BYTES); @again when they already ran over the message once.
+ * Returns whether the text changed. */
+static gboolean
+settle (WinnowCavemanResult        *self,
+        GPtrArray                  *packs,
+        const WinnowCavemanOptions *options,
+        const char                 *language,
+        guint                       max_passes,
+        const char                 *final_break,
+        gboolean                    again,
+        GString                   **masked_inout)
+{
+  g_autoptr(Snapshot) first_pass = NULL;
+  GString *masked = *masked_inout;
+  gboolean changed = FALSE;
+  gboolean settled = FALSE;
+
+  for (guint pass = 0; pass < max_passes && !settled; pass++)
+    {
+      g_autoptr(GString) before = g_string_new_len (masked->str, masked->len);
+      gboolean pass_changed = FALSE;
+
+      for (guint i = 0; i < packs->len; i++)
+        {
+          WinnowRulePack *pack = g_ptr_array_index (packs, i);
+
+          for (guint k = 0; k < winnow_rule_pack_get_n_rules (pack); k++)
+            {
+              WinnowRule *rule = winnow_rule_pack_get_rule (pack, k);
+
+              if (options->rule != NULL &&
+                  g_strcmp0 (winnow_rule_get_name (rule), options->rule) != 0)
+                continue;
+              if (!winnow_rule_applies (rule, options->intensity, options->role))
+                continue;
+              /* without the g flag a rule replaces one match in a message, not one a pass */
+              if ((pass > 0 || again) && !winnow_regex_is_global (winnow_rule_get_regex (rule)))
+                continue;
+
+              pass_changed |= apply_rule (self, pack, rule, &masked);
+            }
+        }
+
+      if (pass_changed)
+        {
+          GString *cleaned = clean_up (masked, language, final_break);
+
+          g_string_free (masked, TRUE);
+          masked = cleaned;
+          changed = TRUE;
+        }
+
+      /* rules that undid each other within the pass leave it where it started, too */
+      settled = !pass_changed || g_string_equal (masked, before);
+
+      if (pass == 0 && !settled && max_passes > 1)
+        first_pass = snapshot_take (self, masked);
+    }
+
+  if (!settled && max_passes > 1)
+    {
+      add_note (self, "the rules kept changing this message for %d passes; the first pass's "
+                "result is used", MAX_PASSES);
+      snapshot_restore (self, first_pass, &masked);
+    }
+
+  *masked_inout = masked;
+  return changed;
+}
+
+/* The restored text of @masked, or %NULL if the placeholders do not line up (a bug). */
+static GString *
+restore (WinnowCavemanResult *self,
+         GString             *masked,
+         const char          *source,
+         const GArray        *regions)
+{
+  GString *restored = g_string_sized_new (masked->len + masked->len / 4);
+
+  if (!unmask (masked->str, masked->len, source, regions, restored))
+    {
+      /* cannot happen: matches that touch a placeholder are never replaced */
+      g_critical ("caveman: protected tokens out of step; returning the message unchanged");
+      add_note (self, "internal error: protected tokens out of step; message left unchanged");
+      g_string_free (restored, TRUE);
+      return NULL;
+    }
+
+  return restored;
+}
+
 /**
  * winnow_caveman_compress:
  * @rules: the rule packs
@@ -1316,10 +1415,8 @@ winnow_caveman_compress (WinnowRuleSet              *rules,
   WinnowCavemanOptions defaults;
   GString *masked = NULL;
   gint64 started = g_get_monotonic_time ();
-  g_autoptr(Snapshot) first_pass = NULL;
   const char *language;
   gboolean changed = FALSE;
-  gboolean settled = FALSE;
   guint max_passes;
   gsize len;
   const char *final_break = NULL;
@@ -1390,64 +1487,38 @@ winnow_caveman_compress (WinnowRuleSet              *rules,
   if (packs->len == 0)
     add_note (self, "no rule packs for the language “%s”", language ? language : "unknown");
 
-  for (guint pass = 0; pass < max_passes && !settled; pass++)
+  changed = settle (self, packs, options, language, max_passes, final_break, FALSE, &masked);
+  restored = restore (self, masked, source, regions);
+  g_string_free (masked, TRUE);
+
+  /* Lines the rules shortened can make a paragraph that was not wrapped look wrapped, and the
+   * next compression would join it: join it now and run the rules over it once more, so a
+   * compressed message compresses to itself. */
+  if (changed && restored != NULL)
     {
-      g_autoptr(GString) before = g_string_new_len (masked->str, masked->len);
-      gboolean pass_changed = FALSE;
+      g_autoptr(GArray) again_spans = winnow_protect_scan (restored->str, restored->len);
+      g_autofree char *again = join_wrapped_lines (restored->str, restored->len, again_spans);
 
-      for (guint i = 0; i < packs->len; i++)
+      if (again != NULL)
         {
-          WinnowRulePack *pack = g_ptr_array_index (packs, i);
+          gsize again_len = restored->len;
 
-          for (guint k = 0; k < winnow_rule_pack_get_n_rules (pack); k++)
-            {
-              WinnowRule *rule = winnow_rule_pack_get_rule (pack, k);
-
-              if (options->rule != NULL &&
-                  g_strcmp0 (winnow_rule_get_name (rule), options->rule) != 0)
-                continue;
-              if (!winnow_rule_applies (rule, options->intensity, options->role))
-                continue;
-              /* without the g flag a rule replaces one match in a message, not one a pass */
-              if (pass > 0 && !winnow_regex_is_global (winnow_rule_get_regex (rule)))
-                continue;
-
-              pass_changed |= apply_rule (self, pack, rule, &masked);
-            }
-        }
-
-      if (pass_changed)
-        {
-          GString *cleaned = clean_up (masked, language, final_break);
-
+          g_array_unref (spans);
+          spans = winnow_protect_scan (again, again_len);
+          g_array_unref (regions);
+          regions = protected_regions (again, again_len, spans);
+          masked = mask (again, again_len, regions);
+          settle (self, packs, options, language, max_passes, final_break, TRUE, &masked);
+          g_string_free (restored, TRUE);
+          restored = restore (self, masked, again, regions);
           g_string_free (masked, TRUE);
-          masked = cleaned;
-          changed = TRUE;
         }
-
-      /* rules that undid each other within the pass leave it where it started, too */
-      settled = !pass_changed || g_string_equal (masked, before);
-
-      if (pass == 0 && !settled && max_passes > 1)
-        first_pass = snapshot_take (self, masked);
     }
-
-  if (!settled && max_passes > 1)
+  if (restored == NULL)
     {
-      add_note (self, "the rules kept changing this message for %d passes; the first pass's "
-                "result is used", MAX_PASSES);
-      snapshot_restore (self, first_pass, &masked);
-    }
-
-  restored = g_string_sized_new (masked->len + len / 4);
-  if (!unmask (masked->str, masked->len, source, regions, restored))
-    {
-      /* cannot happen: matches that touch a placeholder are never replaced */
-      g_critical ("caveman: protected tokens out of step; returning the message unchanged");
-      add_note (self, "internal error: protected tokens out of step; message left unchanged");
+      restored = g_string_new_len (text, len);
       changed = FALSE;
     }
-  g_string_free (masked, TRUE);
 
   if (changed && is_blank (restored->str, restored->len) && !is_blank (text, len))
     {

@@ -244,6 +244,28 @@ test_wrapped_paragraphs (void)
   g_assert_cmpstr (same, ==, untouched);
 }
 
+/* A paragraph the rules shorten until it looks wrapped is joined in the same call, so the
+ * output compresses to itself. */
+static void
+test_wrapped_after_rules (void)
+{
+  g_autoptr(WinnowRulePack) pack = NULL;
+  g_autoptr(WinnowRuleSet) set =
+    set_with_pack (PACK ("{\"name\":\"zap\",\"pattern\":\"\\\\bz+ \",\"replacement\":\"\"}"),
+                   "file", &pack);
+  const char *text =
+    "The cache key now includes the compiler version so that upgrades\n"
+    "invalidate stale objects zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz at once.\n";
+  g_autofree char *once = run (set, pack, text, WINNOW_CAVEMAN_INTENSITY_FULL,
+                               WINNOW_MESSAGE_ROLE_USER);
+  g_autofree char *twice = run (set, pack, once, WINNOW_CAVEMAN_INTENSITY_FULL,
+                                WINNOW_MESSAGE_ROLE_USER);
+
+  g_assert_cmpstr (once, ==, "The cache key now includes the compiler version so that upgrades "
+                             "invalidate stale objects at once.\n");
+  g_assert_cmpstr (twice, ==, once);
+}
+
 /* A list item whose words all go leaves no empty item: a bulleted one goes, a numbered one
  * stays whole (its number is a protected token). */
 static void
@@ -602,6 +624,7 @@ main (int   argc,
   g_test_add_func ("/caveman/line-breaks-stay", test_line_breaks_stay);
   g_test_add_func ("/caveman/windows-line-breaks", test_windows_line_breaks);
   g_test_add_func ("/caveman/wrapped-paragraphs", test_wrapped_paragraphs);
+  g_test_add_func ("/caveman/wrapped-after-rules", test_wrapped_after_rules);
   g_test_add_func ("/caveman/list-items", test_list_items);
   g_test_add_func ("/caveman/emphasis", test_emphasis);
   g_test_add_func ("/caveman/intensity-and-context", test_intensity_and_context);
