@@ -791,7 +791,7 @@ clean_line (GString    *out,
             gboolean    french)
 {
   gsize i = 0;
-  gsize content_start;
+  gsize content_start, content_end;
   gsize line_start = out->len;
 
   /* indentation stays as written */
@@ -811,7 +811,12 @@ clean_line (GString    *out,
           while (j < length && is_space_or_tab (line[j]))
             j++;
           if (j >= length)
-            break; /* trailing blanks */
+            {
+              /* trailing blanks go, but two spaces are a Markdown line break */
+              if (j - i >= 2 && line[i] == ' ' && line[i + 1] == ' ' && out->len > content_start)
+                g_string_append (out, "  ");
+              break;
+            }
           /* nor before full-width punctuation */
           if (cjk_comma (line + j, line + length) || cjk_stop (line + j, line + length))
             {
@@ -889,8 +894,11 @@ clean_line (GString    *out,
 
   /* a line that deletions emptied of all but its indentation, or of all but its list
    * marker: "2. Hope this helps!" leaves no empty item "2." */
-  if (out->len == content_start || is_list_marker (out->str + content_start,
-                                                   out->len - content_start))
+  content_end = out->len;
+  while (content_end > content_start && out->str[content_end - 1] == ' ')
+    content_end--;
+  if (content_end == content_start || is_list_marker (out->str + content_start,
+                                                      content_end - content_start))
     g_string_truncate (out, line_start);
 }
 

@@ -165,7 +165,7 @@ test_line_breaks_stay (void)
                               "and read the\n# Heading\n"
                               "See the\n| a | b |\n|---|---|\n| 1 | 2 |\n"
                               "Update the\n  config.\n"
-                              "Thanks!\n\nLast line.\n"
+                              "Thanks!\n\nLast line.  \nA Markdown line break stays.\n"
                               "Fixed.\nHope this helps!\nNext.\n\n  Hope this helps! \n\nOwn paragraph.\n"
                               "Done.\n\nBasically, it works; it is\n  basically, fine. Ends with the\n",
                               WINNOW_CAVEMAN_INTENSITY_FULL, WINNOW_MESSAGE_ROLE_USER);
@@ -176,7 +176,7 @@ test_line_breaks_stay (void)
                    "and read\n# Heading\n"
                    "See\n| a | b |\n|---|---|\n| 1 | 2 |\n"
                    "Update\n  config.\n"
-                   "\nLast line.\n"
+                   "\nLast line.  \nA Markdown line break stays.\n"
                    "Fixed.\nNext.\n\nOwn paragraph.\n"
                    "Done.\n\nIt works; it is\n  fine. Ends with\n");
   g_free (out);
