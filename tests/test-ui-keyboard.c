@@ -22,6 +22,8 @@
 
 #include "test-ui-util.h"
 #include "test-util.h"
+#include "winnow-rule-pack-document.h"
+#include "winnow-rule-row.h"
 #include "winnow-savings-page.h"
 #include "winnow-window.h"
 
@@ -560,6 +562,41 @@ test_filter_edit_and_save (Fixture       *f,
   g_assert_nonnull (strstr (saved, "typed with the keyboard"));
 }
 
+static gboolean
+pack_open (gpointer data)
+{
+  return !winnow_rule_packs_page_get_busy (data) &&
+         winnow_rule_packs_page_get_document (data) != NULL;
+}
+
+/* The Rule Packs page: a pack opens as the cursor reaches it; Tab reaches its first rule,
+ * Return unfolds it and Tab goes on into its fields. */
+static void
+test_rule_pack_unfold (Fixture       *f,
+                       gconstpointer  data)
+{
+  GtkWidget *root = GTK_WIDGET (f->window);
+  WinnowRulePacksPage *page = winnow_window_get_rule_packs_page (f->window);
+  GtkWidget *rule;
+
+  press_shortcut (root, "win.show-page", g_variant_new_string ("rule-packs"));
+  g_assert_nonnull (tab_to (root, is_type, GSIZE_TO_POINTER (GTK_TYPE_LIST_VIEW)));
+  /* de (0) and its six packs, en (7): context, dedup, filler, structural, terse (12); moving
+   * the cursor to a pack opens it */
+  press_arrows_to_row (root, 12);
+  g_assert_true (test_ui_wait_for (pack_open, page, 60000));
+  g_assert_cmpstr (winnow_rule_pack_document_get_file (winnow_rule_packs_page_get_document (page)),
+                   !=, NULL);
+
+  rule = tab_to (root, is_type, GSIZE_TO_POINTER (WINNOW_TYPE_RULE_ROW));
+  g_assert_nonnull (rule);
+  g_assert_false (adw_expander_row_get_expanded (ADW_EXPANDER_ROW (rule)));
+  press_return (root);
+  g_assert_true (adw_expander_row_get_expanded (ADW_EXPANDER_ROW (rule)));
+  g_assert_nonnull (tab_to (root, is_entry_row_titled, "Name"));
+  g_assert_true (gtk_widget_is_ancestor (focus_of (root), rule));
+}
+
 static AdwMessageDialog *
 find_dialog (void)
 {
@@ -748,6 +785,8 @@ main (int    argc,
               fixture_set_up, test_preview_paste_and_mode, fixture_tear_down);
   g_test_add ("/winnow/ui/keyboard/filter-edit-and-save", Fixture, NULL,
               fixture_set_up, test_filter_edit_and_save, fixture_tear_down);
+  g_test_add ("/winnow/ui/keyboard/rule-pack-unfold", Fixture, NULL,
+              fixture_set_up, test_rule_pack_unfold, fixture_tear_down);
   g_test_add ("/winnow/ui/keyboard/trust-approve", Fixture, NULL,
               fixture_set_up, test_trust_approve, fixture_tear_down);
   g_test_add ("/winnow/ui/keyboard/tab-reaches-every-control", Fixture, NULL,
