@@ -185,6 +185,9 @@ test_prose_intensities (Fixture       *f,
   g_assert_nonnull (strstr (lite, "`COPY . .`"));
   g_assert_cmpuint (strlen (lite), <, strlen (prose));
   g_assert_nonnull (strstr (gtk_label_get_text (f->detected), "caveman:"));
+  /* prose wraps in both views; command output does not (below) */
+  g_assert_cmpint (gtk_text_view_get_wrap_mode (f->original), ==, GTK_WRAP_WORD_CHAR);
+  g_assert_cmpint (gtk_text_view_get_wrap_mode (f->compressed), ==, GTK_WRAP_WORD_CHAR);
 
   gtk_drop_down_set_selected (f->caveman, 2);
   g_assert_true (winnow_preview_page_get_busy (f->page));
@@ -228,6 +231,7 @@ test_load_sample (Fixture       *f,
   g_assert_nonnull (strstr (input, "On branch"));
   wait_for_result (f);
   g_assert_nonnull (strstr (gtk_label_get_text (f->detected), "git-status"));
+  g_assert_cmpint (gtk_text_view_get_wrap_mode (f->compressed), ==, GTK_WRAP_NONE);
 
   g_assert_false (winnow_preview_page_load_sample (f->page, "no-such-sample"));
 }

@@ -270,6 +270,26 @@ show_detection (WinnowPreviewPage *self)
     }
 }
 
+/* Command output is read line by line, unwrapped; prose is paragraphs, which Caveman gives back
+ * as one line each: both views wrap while the result is prose. */
+static void
+wrap_prose (WinnowPreviewPage *self)
+{
+  GtkWrapMode mode = GTK_WRAP_NONE;
+
+  for (guint i = 0; i < winnow_pipeline_result_get_n_decisions (self->result); i++)
+    {
+      const WinnowDecision *decision = winnow_pipeline_result_get_decision (self->result, i);
+
+      if (g_str_has_prefix (decision->action, "caveman:") &&
+          !g_str_equal (decision->action, "caveman:skipped"))
+        mode = GTK_WRAP_WORD_CHAR;
+    }
+
+  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (self->original_view), mode);
+  gtk_text_view_set_wrap_mode (GTK_TEXT_VIEW (self->compressed_view), mode);
+}
+
 static void
 show_result (WinnowPreviewPage *self)
 {
@@ -286,6 +306,7 @@ show_result (WinnowPreviewPage *self)
 
   gtk_text_buffer_set_text (compressed, winnow_pipeline_result_get_text (self->result, NULL), -1);
   gtk_stack_set_visible_child_name (self->compressed_stack, "result");
+  wrap_prose (self);
   gtk_widget_set_visible (self->stats_bar, TRUE);
 
   clear_tag (original, "removed");
