@@ -255,6 +255,12 @@ unmask (const char   *masked,
 
 /* ---- applying one rule ------------------------------------------------------------------- */
 
+static gboolean
+is_space_or_tab (char c)
+{
+  return c == ' ' || c == '\t';
+}
+
 /* A place in the output to tidy once the rule has run: the blanks there go, and with
  * @line_break the line break after them too. */
 typedef struct
@@ -288,12 +294,12 @@ starts_sentence (const char *text,
   gsize i = offset;
   gsize line;
 
-  while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t'))
+  while (i > 0 && is_space_or_tab (text[i - 1]))
     i--;
   /* and past the emphasis a sentence may open with: "**Basically** it works" */
   while (i > 0 && strchr ("*_~", text[i - 1]) != NULL && text[i - 1] != '\0')
     i--;
-  while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t'))
+  while (i > 0 && is_space_or_tab (text[i - 1]))
     i--;
 
   /* Spanish opens a question or an exclamation with ¿ or ¡ */
@@ -310,7 +316,7 @@ starts_sentence (const char *text,
   line = i;
   while (line > 0 && text[line - 1] != '\n')
     line--;
-  while (line < i && (text[line] == ' ' || text[line] == '\t'))
+  while (line < i && is_space_or_tab (text[line]))
     line++;
   if (line < i && strchr ("-*+>", text[line]) != NULL && line + 1 == i)
     return TRUE;
@@ -336,7 +342,7 @@ static gboolean
 starts_line (const char *text,
              gsize       offset)
 {
-  while (offset > 0 && (text[offset - 1] == ' ' || text[offset - 1] == '\t'))
+  while (offset > 0 && is_space_or_tab (text[offset - 1]))
     offset--;
   return offset == 0 || text[offset - 1] == '\n';
 }
@@ -347,7 +353,7 @@ ends_line (const char *text,
            gsize       length,
            gsize       offset)
 {
-  while (offset < length && (text[offset] == ' ' || text[offset] == '\t'))
+  while (offset < length && is_space_or_tab (text[offset]))
     offset++;
   if (offset + 1 < length && text[offset] == '\r' && text[offset + 1] == '\n')
     offset++;
@@ -450,7 +456,7 @@ empties_line (const char *subject,
   for (gsize i = end; i > start && g_ascii_isspace (subject[i - 1]); i--)
     if (subject[i - 1] == '\n')
       return FALSE;
-  while (after < length && (subject[after] == ' ' || subject[after] == '\t'))
+  while (after < length && is_space_or_tab (subject[after]))
     after++;
   if (after + 1 < length && subject[after] == '\r' && subject[after + 1] == '\n')
     after++;
@@ -504,7 +510,7 @@ empties_numbered_item (const char *subject,
   /* the match may take the line's break with it */
   while (body_end > start && g_ascii_isspace (subject[body_end - 1]))
     body_end--;
-  while (at > 0 && (subject[at - 1] == ' ' || subject[at - 1] == '\t'))
+  while (at > 0 && is_space_or_tab (subject[at - 1]))
     at--;
   if (at < 2 || (subject[at - 1] != '.' && subject[at - 1] != ')') ||
       !ends_line (subject, length, body_end))
@@ -512,7 +518,7 @@ empties_numbered_item (const char *subject,
 
   while (line > 0 && subject[line - 1] != '\n')
     line--;
-  while (line < at && (subject[line] == ' ' || subject[line] == '\t'))
+  while (line < at && is_space_or_tab (subject[line]))
     line++;
   /* the number: a placeholder (numbers are protected) or plain digits */
   if (at - 1 - line == PLACEHOLDER_LEN)
@@ -627,7 +633,7 @@ tidy_up (char         *text,
           if (read < *length && (text[read] == ',' || text[read] == ';'))
             read++;
         }
-      while (read < *length && (text[read] == ' ' || text[read] == '\t'))
+      while (read < *length && is_space_or_tab (text[read]))
         read++;
       if (t->line_break && read + 1 < *length && text[read] == '\r' && text[read + 1] == '\n')
         read++;
@@ -701,12 +707,6 @@ count_letters (const char *text,
 }
 
 /* ---- clean-up ---------------------------------------------------------------------------- */
-
-static gboolean
-is_space_or_tab (char c)
-{
-  return c == ' ' || c == '\t';
-}
 
 /* Full-width punctuation of Chinese and Japanese: commas (、 ，) and sentence ends (。 ！ ？).
  * Returns the length of the mark at @p, or 0. */
@@ -902,16 +902,22 @@ clean_line (GString    *out,
     g_string_truncate (out, line_start);
 }
 
+/* The bytes of the line break @out ends with: 2 for "\r\n", 1 for "\n", 0 for none. */
+static gsize
+final_break_length (const GString *out)
+{
+  if (out->len == 0 || out->str[out->len - 1] != '\n')
+    return 0;
+  return out->len > 1 && out->str[out->len - 2] == '\r' ? 2 : 1;
+}
+
 /* Whether @out ends with two line breaks, Windows ones or not. */
 static gboolean
 ends_with_blank_line (const GString *out)
 {
-  gsize n = out->len;
+  gsize n = out->len - final_break_length (out);
 
-  if (n < 2 || out->str[n - 1] != '\n')
-    return FALSE;
-  n -= out->str[n - 2] == '\r' ? 2 : 1;
-  return n > 0 && out->str[n - 1] == '\n';
+  return n < out->len && n > 0 && out->str[n - 1] == '\n';
 }
 
 /* @final_break: the line break the message ended with ("\n", "\r\n"), or %NULL; the result
@@ -961,10 +967,9 @@ clean_up (const GString *masked,
     }
 
   /* no blank line at the very end either, and a final line break if the message had one */
-  while (ends_with_blank_line (out) ||
-         (final_break == NULL && out->len > 0 && out->str[out->len - 1] == '\n'))
-    g_string_truncate (out, out->len - (out->len > 1 && out->str[out->len - 2] == '\r' ? 2 : 1));
-  if (final_break != NULL && out->len > 0 && out->str[out->len - 1] != '\n')
+  while (ends_with_blank_line (out) || (final_break == NULL && final_break_length (out) > 0))
+    g_string_truncate (out, out->len - final_break_length (out));
+  if (final_break != NULL && out->len > 0 && final_break_length (out) == 0)
     g_string_append (out, final_break);
 
   return out;
@@ -1128,6 +1133,26 @@ join_wrapped_lines (const char   *text,
     }
 
   return any ? g_steal_pointer (&joined) : NULL;
+}
+
+/* @text with its hard-wrapped paragraphs joined, or %NULL when it has none; @spans is set to
+ * winnow_protect_scan() of what the rules will read (the joined text, or @text). */
+static char *
+join_and_scan (const char  *text,
+               gsize        length,
+               GArray     **spans)
+{
+  char *joined;
+
+  *spans = winnow_protect_scan (text, length);
+  joined = join_wrapped_lines (text, length, *spans);
+  if (joined != NULL)
+    {
+      g_array_unref (*spans);
+      *spans = winnow_protect_scan (joined, length);
+    }
+
+  return joined;
 }
 
 /* ---- the engine -------------------------------------------------------------------------- */
@@ -1467,14 +1492,8 @@ winnow_caveman_compress (WinnowRuleSet              *rules,
 
   max_passes = len > MAX_SETTLED_BYTES ? 1 : MAX_PASSES;
   /* the rules read hard-wrapped paragraphs joined; the message stays as written if none fires */
-  spans = winnow_protect_scan (text, len);
-  joined = join_wrapped_lines (text, len, spans);
+  joined = join_and_scan (text, len, &spans);
   source = joined != NULL ? joined : text;
-  if (joined != NULL)
-    {
-      g_array_unref (spans);
-      spans = winnow_protect_scan (source, len);
-    }
   regions = protected_regions (source, len, spans);
   self->n_protected = regions->len;
   masked = mask (source, len, regions);
@@ -1504,17 +1523,15 @@ winnow_caveman_compress (WinnowRuleSet              *rules,
    * compressed message compresses to itself. */
   if (changed && restored != NULL)
     {
-      g_autoptr(GArray) again_spans = winnow_protect_scan (restored->str, restored->len);
-      g_autofree char *again = join_wrapped_lines (restored->str, restored->len, again_spans);
+      g_autoptr(GArray) again_spans = NULL;
+      g_autofree char *again = join_and_scan (restored->str, restored->len, &again_spans);
 
       if (again != NULL)
         {
           gsize again_len = restored->len;
 
-          g_array_unref (spans);
-          spans = winnow_protect_scan (again, again_len);
           g_array_unref (regions);
-          regions = protected_regions (again, again_len, spans);
+          regions = protected_regions (again, again_len, again_spans);
           masked = mask (again, again_len, regions);
           settle (self, packs, options, language, max_passes, final_break, TRUE, &masked);
           g_string_free (restored, TRUE);
