@@ -1112,9 +1112,13 @@ join_wrapped_lines (const char   *text,
       /* two lines prove less (the longer one always looks full): the first must stop inside
        * a sentence and the second go on with it, unlike "…viele Grüße⏎Anna" */
       if (wrapped && last - first == 2)
-        wrapped = !ends_clause (text + g_array_index (lines, Line, first).start,
-                                g_array_index (lines, Line, first).length) &&
-                  !g_unichar_isupper (g_utf8_get_char (text + g_array_index (lines, Line, first + 1).start));
+        {
+          const Line *one = &g_array_index (lines, Line, first);
+          const Line *two = &g_array_index (lines, Line, first + 1);
+
+          wrapped = !ends_clause (text + one->start, one->length) &&
+                    !g_unichar_isupper (g_utf8_get_char (text + two->start));
+        }
       if (!wrapped)
         continue;
 
