@@ -513,6 +513,26 @@ winnow_rule_pack_document_save_as (WinnowRulePackDocument  *self,
 }
 
 /**
+ * winnow_rule_pack_document_rule_string:
+ * @rule: a rule's JSON object
+ * @member: one of its members ("name", "pattern"…)
+ *
+ * Returns: the member's text, or "" when the rule has no such string member
+ */
+const char *
+winnow_rule_pack_document_rule_string (JsonObject *rule,
+                                       const char *member)
+{
+  JsonNode *node;
+
+  g_return_val_if_fail (rule != NULL, "");
+
+  node = json_object_get_member (rule, member);
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) &&
+         json_node_get_value_type (node) == G_TYPE_STRING ? json_node_get_string (node) : "";
+}
+
+/**
  * winnow_rule_pack_document_dup_rule_error:
  * @diagnostics: (element-type WinnowDiagnostic): a pack's diagnostics
  * @index: a rule's index in `rules[]`

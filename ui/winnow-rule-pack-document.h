@@ -40,6 +40,8 @@ gboolean                winnow_rule_pack_document_validate       (WinnowRulePack
 gboolean                winnow_rule_pack_document_save_as        (WinnowRulePackDocument  *self,
                                                                   const char              *path,
                                                                   GError                 **error);
+const char             *winnow_rule_pack_document_rule_string    (JsonObject              *rule,
+                                                                  const char              *member);
 char                   *winnow_rule_pack_document_dup_rule_error (GPtrArray               *diagnostics,
                                                                   guint                    index);
 

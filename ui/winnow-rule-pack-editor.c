@@ -24,11 +24,11 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <gtksourceview/gtksource.h>
-#include <string.h>
 
 #include "winnow-a11y.h"
 #include "winnow-rule-item.h"
 #include "winnow-rule-pack-editor.h"
+#include "winnow-rule-pack-item.h"
 #include "winnow-rule-row.h"
 
 struct _WinnowRulePackEditor
@@ -41,8 +41,7 @@ struct _WinnowRulePackEditor
   gboolean                editing_form;
   gboolean                editing_json;
   gboolean                loading_json;
-  char                   *rule_filter;    /* case-folded, or NULL */
-  char                   *rule_query;     /* as typed */
+  char                   *rule_query;     /* the search as typed, or NULL */
   GListStore             *rules;          /* WinnowRuleItem, one per entry of rules[] */
   GtkFilterListModel     *filtered;
 
@@ -141,16 +140,12 @@ rule_matches (gpointer item,
               gpointer query)
 {
   const char *name = winnow_rule_item_get_name (item);
-  g_autofree char *folded = NULL;
 
   /* a rules[] entry that is not an object always shows: it needs fixing */
-  if (name == NULL)
-    return TRUE;
-  folded = g_utf8_casefold (name, -1);
-  return strstr (folded, query) != NULL;
+  return name == NULL || winnow_rule_pack_name_matches (name, query);
 }
 
-/* Narrows the rules to the filter's, unless none matches (the pack was found by its name). */
+/* Narrows the rules to the query's, unless none matches (the pack was found by its name). */
 static void
 apply_rule_filter (WinnowRulePackEditor *self)
 {
@@ -158,11 +153,14 @@ apply_rule_filter (WinnowRulePackEditor *self)
   guint shown = 0;
   g_autofree char *text = NULL;
 
-  for (guint i = 0; self->rule_filter != NULL && i < n; i++)
+  if (self->rule_query != NULL)
     {
-      g_autoptr(WinnowRuleItem) item = g_list_model_get_item (G_LIST_MODEL (self->rules), i);
+      g_autoptr(GtkCustomFilter) filter =
+        gtk_custom_filter_new (rule_matches, g_utf8_casefold (self->rule_query, -1), g_free);
 
-      shown += rule_matches (item, self->rule_filter);
+      /* the filter list model filters at once: what it holds is what matched */
+      gtk_filter_list_model_set_filter (self->filtered, GTK_FILTER (filter));
+      shown = g_list_model_get_n_items (G_LIST_MODEL (self->filtered));
     }
 
   if (shown == 0 || shown == n)
@@ -172,13 +170,6 @@ apply_rule_filter (WinnowRulePackEditor *self)
       return;
     }
 
-  {
-    g_autoptr(GtkCustomFilter) filter = gtk_custom_filter_new (rule_matches,
-                                                               g_strdup (self->rule_filter),
-                                                               g_free);
-
-    gtk_filter_list_model_set_filter (self->filtered, GTK_FILTER (filter));
-  }
   /* Translators: "2 of 386 rules match “phatic”" */
   text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u rule matches “%s”",
                                        "%u of %u rules match “%s”", n),
@@ -217,16 +208,9 @@ rebuild_form (WinnowRulePackEditor *self)
   for (guint i = 0; i < n; i++)
     {
       JsonObject *rule = winnow_rule_pack_document_get_rule (self->document, i);
-      const char *name = NULL;
+      const char *name = rule != NULL ? winnow_rule_pack_document_rule_string (rule, "name")
+                                      : NULL;
 
-      if (rule != NULL)
-        {
-          JsonNode *node = json_object_get_member (rule, "name");
-
-          name = node != NULL && JSON_NODE_HOLDS_VALUE (node) &&
-                 json_node_get_value_type (node) == G_TYPE_STRING ? json_node_get_string (node)
-                                                                   : "";
-        }
       g_ptr_array_add (items, winnow_rule_item_new (i, name));
     }
   g_list_store_splice (self->rules, 0, 0, items->pdata, items->len);
@@ -339,7 +323,6 @@ winnow_rule_pack_editor_dispose (GObject *object)
   for (GtkWidget *child; (child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL;)
     gtk_widget_unparent (child);
   g_clear_pointer (&self->diagnostics, g_ptr_array_unref);
-  g_clear_pointer (&self->rule_filter, g_free);
   g_clear_pointer (&self->rule_query, g_free);
   g_clear_object (&self->filtered);
   g_clear_object (&self->rules);
@@ -509,12 +492,8 @@ winnow_rule_pack_editor_set_rule_filter (WinnowRulePackEditor *self,
 {
   g_return_if_fail (WINNOW_IS_RULE_PACK_EDITOR (self));
 
-  g_clear_pointer (&self->rule_filter, g_free);
   g_clear_pointer (&self->rule_query, g_free);
   if (query != NULL && query[0] != '\0')
-    {
-      self->rule_filter = g_utf8_casefold (query, -1);
-      self->rule_query = g_strdup (query);
-    }
+    self->rule_query = g_strdup (query);
   apply_rule_filter (self);
 }

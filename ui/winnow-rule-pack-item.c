@@ -410,13 +410,22 @@ winnow_rule_pack_item_get_n_diagnostics (WinnowRulePackItem *self)
   return self->n_diagnostics;
 }
 
-static gboolean
-contains (const char *haystack,
-          const char *needle)
+/**
+ * winnow_rule_pack_name_matches:
+ * @name: (nullable): a language, pack, category or rule name
+ * @query: what the person searches for, case-folded
+ *
+ * The search's one test, for the pack list, the form and the samples alike.
+ *
+ * Returns: whether @name, case-folded, holds @query
+ */
+gboolean
+winnow_rule_pack_name_matches (const char *name,
+                               const char *query)
 {
-  g_autofree char *folded = haystack ? g_utf8_casefold (haystack, -1) : NULL;
+  g_autofree char *folded = name ? g_utf8_casefold (name, -1) : NULL;
 
-  return folded != NULL && strstr (folded, needle) != NULL;
+  return folded != NULL && strstr (folded, query) != NULL;
 }
 
 /**
@@ -435,9 +444,9 @@ winnow_rule_pack_item_matches_itself (WinnowRulePackItem *self,
   g_return_val_if_fail (query != NULL, FALSE);
 
   if (self->pack == NULL)
-    return contains (self->language, query);
-  return contains (winnow_rule_pack_get_name (self->pack), query) ||
-         contains (winnow_rule_pack_get_category (self->pack), query);
+    return winnow_rule_pack_name_matches (self->language, query);
+  return winnow_rule_pack_name_matches (winnow_rule_pack_get_name (self->pack), query) ||
+         winnow_rule_pack_name_matches (winnow_rule_pack_get_category (self->pack), query);
 }
 
 /**
@@ -466,14 +475,14 @@ winnow_rule_pack_item_matches (WinnowRulePackItem *self,
           if (winnow_rule_pack_item_matches (child, query))
             return TRUE;
         }
-      return contains (self->language, query);
+      return winnow_rule_pack_name_matches (self->language, query);
     }
 
   if (winnow_rule_pack_item_matches_itself (self, query))
     return TRUE;
 
   for (guint i = 0; i < winnow_rule_pack_get_n_rules (self->pack); i++)
-    if (contains (winnow_rule_get_name (winnow_rule_pack_get_rule (self->pack, i)), query))
+    if (winnow_rule_pack_name_matches (winnow_rule_get_name (winnow_rule_pack_get_rule (self->pack, i)), query))
       return TRUE;
 
   return FALSE;

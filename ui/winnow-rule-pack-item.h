@@ -37,6 +37,8 @@ guint                   winnow_rule_pack_item_get_n_failing   (WinnowRulePackIte
 void                    winnow_rule_pack_item_set_n_diagnostics (WinnowRulePackItem *self,
                                                                guint               n_diagnostics);
 guint                   winnow_rule_pack_item_get_n_diagnostics (WinnowRulePackItem *self);
+gboolean                winnow_rule_pack_name_matches         (const char         *name,
+                                                               const char         *query);
 gboolean                winnow_rule_pack_item_matches_itself (WinnowRulePackItem *self,
                                                               const char         *query);
 gboolean                winnow_rule_pack_item_matches         (WinnowRulePackItem *self,

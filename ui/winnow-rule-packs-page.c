@@ -22,7 +22,6 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include "winnow-a11y.h"
 #include "winnow-rule-pack-editor.h"
@@ -240,13 +239,7 @@ static gboolean
 sample_shown (gpointer item,
               gpointer data)
 {
-  const WinnowSampleCheck *sample = winnow_sample_item_get_sample (item);
-  g_autofree char *folded = NULL;
-
-  if (sample->rule == NULL)
-    return FALSE;
-  folded = g_utf8_casefold (sample->rule, -1);
-  return strstr (folded, data) != NULL;
+  return winnow_rule_pack_name_matches (winnow_sample_item_get_sample (item)->rule, data);
 }
 
 /* takes @samples; while the search narrows the form, the samples of those rules */

@@ -22,6 +22,7 @@
 
 #include <glib/gi18n.h>
 
+#include "winnow-rule-pack-document.h"
 #include "winnow-rule-row.h"
 
 struct _WinnowRuleRow
@@ -78,16 +79,6 @@ emit_string (WinnowRuleRow *self,
   if (value != NULL)
     node = json_node_init_string (json_node_alloc (), value);
   g_signal_emit (self, signals [MEMBER_CHANGED], 0, member, node);
-}
-
-static const char *
-rule_string (JsonObject *rule,
-             const char *member)
-{
-  JsonNode *node = json_object_get_member (rule, member);
-
-  return node != NULL && JSON_NODE_HOLDS_VALUE (node) &&
-         json_node_get_value_type (node) == G_TYPE_STRING ? json_node_get_string (node) : "";
 }
 
 static guint
@@ -170,8 +161,8 @@ update_title (WinnowRuleRow *self)
     }
   else
     {
-      name = rule_string (self->rule, "name");
-      description = rule_string (self->rule, "description");
+      name = winnow_rule_pack_document_rule_string (self->rule, "name");
+      description = winnow_rule_pack_document_rule_string (self->rule, "description");
       intensity = choice (self->rule, "minIntensity", intensities, 0);
     }
 
@@ -343,7 +334,8 @@ set_entry (WinnowRuleRow *self,
            AdwEntryRow   *row,
            const char    *member)
 {
-  gtk_editable_set_text (GTK_EDITABLE (row), rule_string (self->rule, member));
+  gtk_editable_set_text (GTK_EDITABLE (row),
+                         winnow_rule_pack_document_rule_string (self->rule, member));
   gtk_editable_set_editable (GTK_EDITABLE (row), self->editable);
 }
 
@@ -395,7 +387,7 @@ fill_fields (WinnowRuleRow *self)
       g_autoptr(GList) keys = json_object_get_members (object);
 
       for (const GList *l = keys; l != NULL; l = l->next)
-        add_map_entry (self, l->data, rule_string (object, l->data));
+        add_map_entry (self, l->data, winnow_rule_pack_document_rule_string (object, l->data));
     }
   self->loading = FALSE;
   show_error (self);
@@ -611,7 +603,7 @@ winnow_rule_row_get_name (WinnowRuleRow *self)
     return "";
   if (self->name_row != NULL)
     return gtk_editable_get_text (GTK_EDITABLE (self->name_row));
-  return rule_string (self->rule, "name");
+  return winnow_rule_pack_document_rule_string (self->rule, "name");
 }
 
 guint
