@@ -497,3 +497,16 @@ winnow_rule_pack_editor_set_rule_filter (WinnowRulePackEditor *self,
     self->rule_query = g_strdup (query);
   apply_rule_filter (self);
 }
+
+/**
+ * winnow_rule_pack_editor_get_narrowed:
+ * @self: a #WinnowRulePackEditor
+ *
+ * Returns: whether the form shows only the rules the search matched (some, not all)
+ */
+gboolean
+winnow_rule_pack_editor_get_narrowed (WinnowRulePackEditor *self)
+{
+  g_return_val_if_fail (WINNOW_IS_RULE_PACK_EDITOR (self), FALSE);
+  return gtk_filter_list_model_get_filter (self->filtered) != NULL;
+}

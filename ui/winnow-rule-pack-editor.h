@@ -26,5 +26,6 @@ void      winnow_rule_pack_editor_jump_to         (WinnowRulePackEditor   *self,
 GtkStack *winnow_rule_pack_editor_get_stack       (WinnowRulePackEditor   *self);
 void      winnow_rule_pack_editor_set_rule_filter (WinnowRulePackEditor   *self,
                                                    const char             *query);
+gboolean  winnow_rule_pack_editor_get_narrowed    (WinnowRulePackEditor   *self);
 
 G_END_DECLS

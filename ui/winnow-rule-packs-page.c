@@ -242,7 +242,8 @@ sample_shown (gpointer item,
   return winnow_rule_pack_name_matches (winnow_sample_item_get_sample (item)->rule, data);
 }
 
-/* takes @samples; while the search narrows the form, the samples of those rules */
+/* takes @samples; while the search narrows the form, the samples of the rules it shows (the
+ * form decides: it shows all of them when none matches) */
 static void
 show_samples (WinnowRulePacksPage *self,
               GListModel          *samples)
@@ -252,7 +253,7 @@ show_samples (WinnowRulePacksPage *self,
 
   if (samples == NULL)
     samples = G_LIST_MODEL (g_list_store_new (WINNOW_TYPE_SAMPLE_ITEM));
-  if (self->rule_filter != NULL)
+  if (self->rule_filter != NULL && winnow_rule_pack_editor_get_narrowed (self->editor))
     {
       GtkCustomFilter *filter = gtk_custom_filter_new (sample_shown,
                                                        g_strdup (self->rule_filter), g_free);
