@@ -112,7 +112,7 @@ compile_pattern (WinnowPattern *out,
    * regex call (see winnow-literals.c). */
   if (g_strcmp0 (flags, WINNOW_LINE_FLAGS) == 0)
     {
-      g_autoptr(GPtrArray) literals = _winnow_literals_required (source);
+      g_autoptr(GPtrArray) literals = _winnow_literals_required (source, flags);
 
       if (literals != NULL && literals->len > 0)
         {

@@ -45,6 +45,7 @@ typedef struct
 {
   const char *p;
   gboolean    failed;   /* a construct that makes the whole analysis unsafe */
+  gboolean    unicode;  /* the u flag: \p{…} and \u{…} are escapes */
   guint       depth;
 } Scan;
 
@@ -174,6 +175,18 @@ info_clear (Info *info)
 
 static Info parse_alternation (Scan *scan);
 
+/* Letters of scripts without case (kana, CJK ideographs, Hangul): PCRE2 matches them as they
+ * are, caseless or not. */
+static gboolean
+is_caseless_script (gunichar c)
+{
+  return (c >= 0x3040 && c <= 0x30FF) ||   /* hiragana, katakana */
+         (c >= 0x3400 && c <= 0x4DBF) ||   /* CJK extension A */
+         (c >= 0x4E00 && c <= 0x9FFF) ||   /* CJK unified ideographs */
+         (c >= 0xAC00 && c <= 0xD7A3) ||   /* Hangul syllables */
+         (c >= 0xF900 && c <= 0xFAFF);     /* CJK compatibility ideographs */
+}
+
 /* A single literal character (lower-cased), or "unknown" for one whose case the byte check
  * cannot handle. */
 static Info
@@ -185,6 +198,8 @@ literal_char (gunichar c)
 
   if (c < 0x80)
     c = g_ascii_tolower (c);
+  else if (is_caseless_script (c))
+    ;
   else if (g_unichar_isalpha (c) || g_unichar_toupper (c) != c || g_unichar_tolower (c) != c)
     return info; /* a letter outside ASCII: its case variants are other bytes */
 
@@ -224,7 +239,20 @@ parse_escape (Scan *scan)
 
   switch (c)
     {
-    case 'd': case 'D': case 'w': case 'W': case 's': case 'S': case 'p': case 'P':
+    case 'p': case 'P':
+      /* \p{Lu} with the u flag; without it, an identity escape of the letter */
+      if (scan->unicode)
+        {
+          const char *close = *scan->p == '{' ? strchr (scan->p, '}') : NULL;
+
+          if (close == NULL)
+            scan->failed = TRUE;
+          else
+            scan->p = close + 1;
+        }
+      return info; /* some character: unknown */
+
+    case 'd': case 'D': case 'w': case 'W': case 's': case 'S':
       return info; /* some character: unknown */
 
     case 'b': case 'B':
@@ -264,9 +292,32 @@ parse_escape (Scan *scan)
 
     case 'u':
       {
-        int value = hex_value (scan->p, 4);
+        int value;
+
+        if (scan->unicode && *scan->p == '{')
+          {
+            /* \u{1F600}: any number of hex digits */
+            gunichar code = 0;
+            const char *q = scan->p + 1;
+
+            while (g_ascii_isxdigit (*q) && code <= 0x10FFFF)
+              code = code * 16 + (gunichar) g_ascii_xdigit_value (*q++);
+            if (*q != '}' || q == scan->p + 1 || code > 0x10FFFF)
+              {
+                scan->failed = TRUE;
+                return info;
+              }
+            scan->p = q + 1;
+            return literal_char (code);
+          }
+
+        value = hex_value (scan->p, 4);
         if (value < 0)
-          return literal_char ('u');
+          {
+            if (scan->unicode)
+              scan->failed = TRUE; /* a syntax error with the u flag */
+            return literal_char ('u');
+          }
         scan->p += 4;
         return literal_char (value);
       }
@@ -606,19 +657,28 @@ parse_alternation (Scan *scan)
 
 /**
  * _winnow_literals_required:
- * @js_source: JavaScript regex source of a case-insensitive pattern
+ * @js_source: JavaScript regex source
+ * @js_flags: (nullable): its flags; only u (and v) change what the source means
+ *
+ * The literals are lower-cased whatever the flags say, so a subject must be lower-cased the
+ * same way before it is searched for them.
  *
  * Returns: (transfer full) (nullable) (element-type utf8): lower-cased literals (each at least
  *   two bytes) of which every match contains one, or %NULL when nothing safe is known
  */
 GPtrArray *
-_winnow_literals_required (const char *js_source)
+_winnow_literals_required (const char *js_source,
+                           const char *js_flags)
 {
-  Scan scan = { js_source, FALSE, 0 };
+  Scan scan = { js_source, FALSE, FALSE, 0 };
   Info info;
 
   if (js_source == NULL || !g_utf8_validate (js_source, -1, NULL))
     return NULL;
+  /* the v flag's classes nest and subtract ([\w--\d]): not followed */
+  if (js_flags != NULL && strchr (js_flags, 'v') != NULL)
+    return NULL;
+  scan.unicode = js_flags != NULL && strchr (js_flags, 'u') != NULL;
 
   info = parse_alternation (&scan);
   if (scan.failed || *scan.p != '\0')
@@ -790,4 +850,284 @@ _winnow_bigrams_of_line (const char    *line,
   }
 
   return TRUE;
+}
+
+/* ---- grams of a whole text --------------------------------------------------------------- */
+
+/* Caveman runs hundreds of rules over one message, each a regex scan of the whole text, and
+ * most rules find nothing: a message holds a few of the phrases a pack knows. A rule whose
+ * literals the text lacks can be skipped, but lines' byte pairs do not tell that for a text of
+ * kilobytes (it has nearly every pair). So a text's lower-cased byte pairs and triples are
+ * hashed into a bit set sized to the text (eight bits a byte, so it stays sparse), and a
+ * literal can only be in the text if all its triples (a two-byte literal: its pair) are in the
+ * set.
+ *
+ * The text is read the way PCRE2 compares caselessly: ASCII letters lower-cased, and the two
+ * non-ASCII characters it folds onto ASCII letters (U+017F LATIN SMALL LETTER LONG S onto s,
+ * U+212A KELVIN SIGN onto k) read as those letters. A literal never holds either of them
+ * (literal_char() gives up on cased letters outside ASCII), and every other character is read
+ * as its own bytes, so a literal present in the text is present in what is hashed.
+ *
+ * Rules change the text as they run. The set only ever grows: after a change, the grams around
+ * the changed span are added (_winnow_gram_index_add_change()). Grams a change removed stay, which
+ * costs at most a regex call that finds nothing. */
+
+#define GRAM_MIN_BITS_LOG2 12
+#define GRAM_MAX_BITS_LOG2 23
+#define GRAM_MULTIPLIER    G_GUINT64_CONSTANT (0x9E3779B97F4A7C15)
+
+struct _WinnowGramIndex
+{
+  guint64 *bits;
+  guint    shift;   /* 64 − log2 (number of bits): a key's top bits pick its bit */
+};
+
+struct _WinnowGramLiterals
+{
+  guint    n_literals;
+  guint   *ends;    /* literal i's keys are keys[ends[i − 1] .. ends[i]) */
+  guint64 *keys;
+};
+
+/* The key of the last two (@width 2) or three bytes of @window. */
+static inline guint64
+gram_key (guint32 window,
+          guint   width)
+{
+  guint32 gram = width == 2 ? (window & 0xFFFF) : (window & 0xFFFFFF);
+
+  return ((guint64) gram | (guint64) width << 24) * GRAM_MULTIPLIER;
+}
+
+static inline void
+gram_set (WinnowGramIndex *self,
+          guint64          key)
+{
+  guint64 bit = key >> self->shift;
+
+  self->bits[bit >> 6] |= G_GUINT64_CONSTANT (1) << (bit & 63);
+}
+
+static inline gboolean
+gram_is_set (const WinnowGramIndex *self,
+             guint64                key)
+{
+  guint64 bit = key >> self->shift;
+
+  return (self->bits[bit >> 6] >> (bit & 63)) & 1;
+}
+
+/* Adds the grams of @text[@start, @end) as PCRE2's caseless comparison sees it. */
+static void
+gram_add_span (WinnowGramIndex *self,
+               const guchar    *text,
+               gsize            start,
+               gsize            end)
+{
+  guint32 window = 0;
+  guint have = 0;
+
+  for (gsize i = start; i < end;)
+    {
+      guchar c = text[i];
+
+      if (c == 0xC5 && i + 1 < end && text[i + 1] == 0xBF)
+        c = 's', i += 2;
+      else if (c == 0xE2 && i + 2 < end && text[i + 1] == 0x84 && text[i + 2] == 0xAA)
+        c = 'k', i += 3;
+      else
+        c = _winnow_ascii_lower (c), i++;
+
+      window = window << 8 | c;
+      have++;
+      if (have >= 2)
+        gram_set (self, gram_key (window, 2));
+      if (have >= 3)
+        gram_set (self, gram_key (window, 3));
+    }
+}
+
+/**
+ * _winnow_gram_index_new:
+ * @text: the text (any bytes; UTF-8 is read character by character)
+ * @length: its length in bytes
+ *
+ * Returns: (transfer full): the grams of @text
+ */
+WinnowGramIndex *
+_winnow_gram_index_new (const char *text,
+                        gsize       length)
+{
+  WinnowGramIndex *self = g_new0 (WinnowGramIndex, 1);
+  guint log2 = GRAM_MIN_BITS_LOG2;
+
+  while (log2 < GRAM_MAX_BITS_LOG2 && (G_GUINT64_CONSTANT (1) << log2) < (guint64) length * 8)
+    log2++;
+  self->shift = 64 - log2;
+  self->bits = g_new0 (guint64, (G_GUINT64_CONSTANT (1) << log2) / 64);
+  gram_add_span (self, (const guchar *) text, 0, length);
+
+  return self;
+}
+
+void
+_winnow_gram_index_free (WinnowGramIndex *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->bits);
+  g_free (self);
+}
+
+static inline gboolean
+is_continuation (guchar c)
+{
+  return (c & 0xC0) == 0x80;
+}
+
+/**
+ * _winnow_gram_index_add_change:
+ * @self: the grams of @before (or more)
+ * @before: the text as it was
+ * @before_length: its length
+ * @after: the text now
+ * @after_length: its length
+ *
+ * Adds the grams @after has around where it differs from @before, so that @self holds every
+ * gram of @after (and perhaps some @before had).
+ */
+void
+_winnow_gram_index_add_change (WinnowGramIndex *self,
+                               const char      *before,
+                               gsize            before_length,
+                               const char      *after,
+                               gsize            after_length)
+{
+  const guchar *a = (const guchar *) after;
+  gsize shorter = MIN (before_length, after_length);
+  gsize start = 0;
+  gsize end;
+  gsize same_end = 0;
+
+  while (start < shorter && before[start] == after[start])
+    start++;
+  while (same_end < shorter - start &&
+         before[before_length - 1 - same_end] == after[after_length - 1 - same_end])
+    same_end++;
+  end = after_length - same_end;
+
+  /* a gram is at most three characters: take the two characters either side of the change
+   * with it, whole */
+  while (start > 0 && is_continuation (a[start]))
+    start--;
+  for (guint n = 0; n < 2 && start > 0; n++)
+    {
+      start--;
+      while (start > 0 && is_continuation (a[start]))
+        start--;
+    }
+  while (end < after_length && is_continuation (a[end]))
+    end++;
+  for (guint n = 0; n < 2 && end < after_length; n++)
+    {
+      end++;
+      while (end < after_length && is_continuation (a[end]))
+        end++;
+    }
+
+  gram_add_span (self, a, start, end);
+}
+
+/* The keys a literal needs: its triples, or its one pair. */
+static void
+literal_keys (const char *literal,
+              GArray     *keys)
+{
+  const guchar *p = (const guchar *) literal;
+  gsize length = strlen (literal);
+  guint32 window = 0;
+
+  for (gsize i = 0; i < length; i++)
+    {
+      window = window << 8 | p[i];
+      if (length == 2 && i == 1)
+        {
+          guint64 key = gram_key (window, 2);
+          g_array_append_val (keys, key);
+        }
+      else if (length > 2 && i >= 2)
+        {
+          guint64 key = gram_key (window, 3);
+          g_array_append_val (keys, key);
+        }
+    }
+}
+
+/**
+ * _winnow_gram_literals_new:
+ * @literals: (nullable) (element-type utf8): from _winnow_literals_required()
+ *
+ * Returns: (transfer full): the keys of @literals; with none (%NULL or empty), a set that
+ *   every text might contain
+ */
+WinnowGramLiterals *
+_winnow_gram_literals_new (GPtrArray *literals)
+{
+  WinnowGramLiterals *self = g_new0 (WinnowGramLiterals, 1);
+  g_autoptr(GArray) keys = g_array_new (FALSE, FALSE, sizeof (guint64));
+
+  if (literals == NULL || literals->len == 0)
+    return self;
+
+  self->n_literals = literals->len;
+  self->ends = g_new (guint, literals->len);
+  for (guint i = 0; i < literals->len; i++)
+    {
+      literal_keys (g_ptr_array_index (literals, i), keys);
+      self->ends[i] = keys->len;
+    }
+  self->keys = (guint64 *) g_array_free (g_steal_pointer (&keys), FALSE);
+
+  return self;
+}
+
+void
+_winnow_gram_literals_free (WinnowGramLiterals *self)
+{
+  if (self == NULL)
+    return;
+  g_free (self->ends);
+  g_free (self->keys);
+  g_free (self);
+}
+
+/**
+ * _winnow_gram_index_might_contain:
+ * @self: the grams of a text
+ * @literals: what a pattern needs
+ *
+ * Returns: %FALSE if the text holds none of @literals; %TRUE if it might hold one, or
+ *   @literals is empty
+ */
+gboolean
+_winnow_gram_index_might_contain (const WinnowGramIndex    *self,
+                                  const WinnowGramLiterals *literals)
+{
+  guint from = 0;
+
+  if (literals->n_literals == 0)
+    return TRUE;
+
+  for (guint i = 0; i < literals->n_literals; i++)
+    {
+      guint k = from;
+
+      while (k < literals->ends[i] && gram_is_set (self, literals->keys[k]))
+        k++;
+      if (k == literals->ends[i])
+        return TRUE;
+      from = literals->ends[i];
+    }
+
+  return FALSE;
 }

@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "winnow-error.h"
+#include "winnow-literals.h"
 #include "winnow-utf8.h"
 #include "winnow-regex.h"
 
@@ -87,6 +88,9 @@ struct _WinnowRegex
   guint8               suffix_len;
   char                 prefix[MAX_AFFIX];
   char                 suffix[MAX_AFFIX];
+  /* the literals a match needs, as keys into a text's grams: worked out the first time a
+   * caller asks (_winnow_regex_might_occur_in()) */
+  WinnowGramLiterals  *gram_literals;
   guint                global : 1;
   guint                sticky : 1;
   guint                jit : 1;
@@ -1134,6 +1138,7 @@ winnow_regex_unref (WinnowRegex *self)
   if (!g_atomic_ref_count_dec (&self->ref_count))
     return;
 
+  g_clear_pointer (&self->gram_literals, _winnow_gram_literals_free);
   g_clear_pointer (&self->match_context, pcre2_match_context_free);
   g_clear_pointer (&self->jit_code, pcre2_code_free);
   g_clear_pointer (&self->code, pcre2_code_free);
@@ -1259,6 +1264,31 @@ winnow_regex_test (WinnowRegex *self,
     return WINNOW_REGEX_NO_MATCH;
 
   return _winnow_regex_test_unchecked (self, subject, length);
+}
+
+/**
+ * _winnow_regex_might_occur_in:
+ * @self: a #WinnowRegex
+ * @grams: the grams of a text
+ *
+ * For a caller that runs many patterns over one long text (Caveman's rules): whether the
+ * text has one of the literals every match of @self contains (see winnow-literals.c). Cheap:
+ * a few bit tests, where a regex scan of the text costs a pass over all of it.
+ *
+ * Returns: %FALSE if @self cannot match the text
+ */
+gboolean
+_winnow_regex_might_occur_in (WinnowRegex           *self,
+                              const WinnowGramIndex *grams)
+{
+  if (g_once_init_enter (&self->gram_literals))
+    {
+      g_autoptr(GPtrArray) literals = _winnow_literals_required (self->source, self->js_flags);
+
+      g_once_init_leave (&self->gram_literals, _winnow_gram_literals_new (literals));
+    }
+
+  return _winnow_gram_index_might_contain (grams, self->gram_literals);
 }
 
 /**

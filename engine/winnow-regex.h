@@ -113,6 +113,10 @@ gboolean          _winnow_regex_might_match       (WinnowRegex       *self,
 WinnowRegexResult _winnow_regex_test_unchecked    (WinnowRegex       *self,
                                                    const char        *subject,
                                                    gsize              length);
+/* for Caveman, which runs every rule over a whole message (winnow-caveman.c) */
+typedef struct _WinnowGramIndex WinnowGramIndex;
+gboolean          _winnow_regex_might_occur_in    (WinnowRegex       *self,
+                                                   const WinnowGramIndex *grams);
 gboolean          _winnow_regex_trim_length       (WinnowRegex       *self,
                                                    const char        *js_replacement,
                                                    const char        *subject,

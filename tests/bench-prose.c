@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "prose-corpus.h"
+#include "test-util.h"
 #include "winnow.h"
 #include "winnow-protect.h"
 
@@ -35,6 +36,7 @@ typedef struct
   guint  meaning;
   guint  meaning_lost[3];
   gint64 duration_us;
+  gsize  bytes;           /* compressed, over the three intensities */
 } Totals;
 
 static char *opt_lang;
@@ -186,6 +188,7 @@ main (int   argc,
           t->after[k] += winnow_tokens_count (out, -1);
           st->after[k] += winnow_tokens_count (out, -1);
           t->duration_us += winnow_caveman_result_get_duration_us (result);
+          t->bytes += strlen (m->text);
 
           for (guint n = 0; m->needles[n] != NULL; n++)
             if (strstr (out, m->needles[n]) == NULL)
@@ -225,6 +228,7 @@ main (int   argc,
       all.needles += t->needles;
       all.meaning += t->meaning;
       all.duration_us += t->duration_us;
+      all.bytes += t->bytes;
       for (int k = 0; k < 3; k++)
         {
           all.after[k] += t->after[k];
@@ -237,6 +241,12 @@ main (int   argc,
   for (guint i = 0; i < styles->len; i++)
     print_row (g_ptr_array_index (styles, i), g_hash_table_lookup (by_style, g_ptr_array_index (styles, i)));
   g_print ("caveman time: %.1f ms for %u compressions\n", all.duration_us / 1000.0, all.messages * 3);
+
+  /* the whole main corpus as written: a 10 KB message in 20 ms */
+  if (opt_corpus == NULL && opt_wrap == 0 && opt_lang == NULL && opt_style == NULL &&
+      opt_rules == NULL && all.duration_us > 0)
+    test_util_budget ("Caveman on the prose corpus", all.bytes / 1024.0 / (all.duration_us / 1e6),
+                      500, TRUE, "KB/s");
 
   return 0;
 }
