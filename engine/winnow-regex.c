@@ -278,6 +278,39 @@ pcre_only_syntax (const char *source)
   return NULL;
 }
 
+/* Whether the character at @p (outside a class) is not escaped. */
+static gboolean
+is_unescaped (const char *source,
+              const char *p)
+{
+  guint backslashes = 0;
+
+  while (p > source && p[-1] == '\\')
+    backslashes++, p--;
+  return backslashes % 2 == 0;
+}
+
+/* Whether the ^ at @p is an alternative on its own: `(?:^|…)`, `(^|…)`, `…|^)`, `…|^|…`. */
+static gboolean
+is_whole_branch (const char *source,
+                 const char *p)
+{
+  const char *before;
+
+  if (p[1] != '|' && p[1] != ')')
+    return FALSE;
+  if (p == source)
+    return p[1] == '|';
+  if (p[-1] == '|' || p[-1] == '(')
+    return is_unescaped (source, p - 1);
+  if (p - source >= 3 && strncmp (p - 3, "(?:", 3) == 0)
+    {
+      before = p - 3;
+      return is_unescaped (source, before);
+    }
+  return FALSE;
+}
+
 /* Rewrite JavaScript regex source into PCRE2 syntax for the options set in compile().
  * Only constructs whose meaning differs are touched. */
 static char *
@@ -441,6 +474,15 @@ translate_source (const char *source,
         {
           in_class = TRUE;
           class_start = TRUE;
+        }
+
+      if (*p == '^' && is_whole_branch (source, p))
+        {
+          /* the same assertion; PCRE2 then still works out which characters a match can
+           * start with, which it does not through a bare ^ beside other alternatives
+           * (`(?:^|(?<=[.!?] ))I'm`), and tries every position of the text */
+          g_string_append (out, "(?<=^)");
+          continue;
         }
 
       g_string_append_c (out, *p);

@@ -233,6 +233,48 @@ test_translate (void)
   g_assert_cmpstr (pcre, ==, "\\x0b[^]");
 }
 
+/* A ^ that is an alternative on its own becomes (?<=^), the same assertion, so that PCRE2 still
+ * works out where a match can start; nothing else is touched, and what matches is the same. */
+static void
+test_translate_caret_branch (void)
+{
+  static const struct { const char *js; const char *pcre; } cases[] = {
+    { "(?:^|(?<=[.!?] ))I'm", "(?:(?<=^)|(?<=[.!?] ))I'm" },
+    { "(^|,)x", "((?<=^)|,)x" },
+    { "a|^|b", "a|(?<=^)|b" },
+    { "^|b", "(?<=^)|b" },
+    { "(?:a|^)b", "(?:a|(?<=^))b" },
+    /* not alone, escaped, in a class, or a lookbehind's own: left as it is */
+    { "^ab", "^ab" },
+    { "(?:^a|b)", "(?:^a|b)" },
+    { "\\(^|x)", "\\(^|x)" },
+    { "\\|^|x", "\\|^|x" },
+    { "[(^|]x", "[(^|]x" },
+    { "(?<=^|, )x", "(?<=^|, )x" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *pcre = winnow_regex_translate (cases[i].js, "m", &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpstr (pcre, ==, cases[i].pcre);
+    }
+
+  /* the same matches, with and without the m flag, after \n, \r\n and a lone \r */
+  for (guint m = 0; m < 2; m++)
+    {
+      const char *flags = m ? "gm" : "g";
+      g_autofree char *out = js_replace ("(?:^|(?<=[.!?] ))(?:I'm|It's) ", flags,
+                                         "I'm here. It's late\nI'm on\r\nIt's ok\rI'm in. so I'm done",
+                                         "<$&>");
+
+      g_assert_cmpstr (out, ==, m ? "<I'm >here. <It's >late\n<I'm >on\r\n<It's >ok\r<I'm >in. so I'm done"
+                                  : "<I'm >here. <It's >late\nI'm on\r\nIt's ok\rI'm in. so I'm done");
+    }
+}
+
 /* Found by fuzz-regex: an escaped UTF-8 lead byte missing its continuation bytes ("\\\xf1?" at
  * the end) made the translator step over the terminating NUL and read past the pattern.
  * Bytes that are not UTF-8 are refused. */
@@ -493,6 +535,7 @@ main (int   argc,
   g_test_add_func ("/winnow/regex/replacement", test_replacement);
   g_test_add_func ("/winnow/regex/budget", test_budget);
   g_test_add_func ("/winnow/regex/translate", test_translate);
+  g_test_add_func ("/winnow/regex/translate-caret-branch", test_translate_caret_branch);
   g_test_add_func ("/winnow/regex/translate-invalid-utf8", test_translate_invalid_utf8);
   g_test_add_func ("/winnow/regex/folded-case-hints", test_folded_case_hints);
   g_test_add_func ("/winnow/regex/subject-starts", test_subject_starts);
