@@ -219,6 +219,38 @@ duplicate (Fixture    *f,
 
 /* Choosing a built-in pack shows each of its rules in the form, its file in the JSON view,
  * read-only, and every sample passing. */
+/* Whether en/filler's row in the pack list is named "en/filler, N rules" (the page names rows
+ * once they are laid out). */
+static gboolean
+pack_row_named (gpointer data)
+{
+  Fixture *f = data;
+  g_autoptr(GPtrArray) expanders = test_ui_find_all (GTK_WIDGET (f->page), GTK_TYPE_TREE_EXPANDER);
+
+  for (guint i = 0; i < expanders->len; i++)
+    {
+      GtkTreeExpander *expander = g_ptr_array_index (expanders, i);
+      GtkTreeListRow *row = gtk_tree_expander_get_list_row (expander);
+      g_autoptr(GObject) item = row != NULL ? gtk_tree_list_row_get_item (row) : NULL;
+      g_autofree char *title = NULL;
+      g_autofree char *expected = NULL;
+
+      if (!WINNOW_IS_RULE_PACK_ITEM (item) ||
+          winnow_rule_pack_item_is_language (WINNOW_RULE_PACK_ITEM (item)) ||
+          g_strcmp0 (winnow_rule_pack_item_get_language (WINNOW_RULE_PACK_ITEM (item)), "en") != 0)
+        continue;
+      g_object_get (item, "title", &title, NULL);
+      if (g_strcmp0 (title, "filler") != 0)
+        continue;
+
+      expected = g_strdup_printf ("en/filler, %u rules",
+                                  winnow_rule_pack_get_n_rules (winnow_rule_pack_item_get_pack (WINNOW_RULE_PACK_ITEM (item))));
+      return gtk_test_accessible_check_property (GTK_ACCESSIBLE (expander),
+                                                 GTK_ACCESSIBLE_PROPERTY_LABEL, expected) == NULL;
+    }
+  return FALSE;
+}
+
 static void
 test_select_pack (Fixture       *f,
                   gconstpointer  data)
@@ -259,6 +291,9 @@ test_select_pack (Fixture       *f,
   g_assert_cmpuint (winnow_rule_pack_check_get_n_failing (check), ==, 0);
   g_assert_cmpuint (winnow_rule_pack_check_get_n_errors (check), ==, 0);
   g_assert_cmpuint (winnow_rule_pack_item_get_n_failing (winnow_rule_packs_page_get_item (f->page)), ==, 0);
+
+  /* its row in the list is named with its language, as every language has a filler pack */
+  g_assert_true (test_ui_wait_for (pack_row_named, f, 5000));
 }
 
 static WinnowSampleRow *

@@ -495,6 +495,17 @@ name_rows (gpointer data)
         continue;
 
       g_object_get (item, "title", &title, "subtitle", &subtitle, NULL);
+      /* a pack's row is named with its language: every language has a "filler", and GTK 4.8
+       * does not tell a screen reader which language row a pack's row is under */
+      if (!winnow_rule_pack_item_is_language (WINNOW_RULE_PACK_ITEM (item)) &&
+          winnow_rule_pack_item_get_language (WINNOW_RULE_PACK_ITEM (item)) != NULL)
+        {
+          char *named = g_strdup_printf ("%s/%s",
+                                         winnow_rule_pack_item_get_language (WINNOW_RULE_PACK_ITEM (item)),
+                                         title ? title : "");
+          g_free (title);
+          title = named;
+        }
       label = subtitle != NULL && subtitle[0] != '\0'
               ? g_strdup_printf ("%s, %s", title ? title : "", subtitle)
               : g_strdup (title ? title : "");
