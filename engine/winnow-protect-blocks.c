@@ -457,6 +457,97 @@ try_prompt (ProtectBlocks     *bs,
   return TRUE;
 }
 
+/* How far a heredoc's closing line is looked for: a line with "<<" and no closing line within
+ * this many lines is not one, and no other "<<" line in that stretch is looked at again (a
+ * text of C++ output operators would otherwise cost a search per line). */
+#define HEREDOC_MAX_LINES 500
+
+/* The delimiter of a shell heredoc opened on @l (`cat > f <<EOF`, `<<-'END'`, `<< "EOF" |
+ * kubectl apply -f -`), or FALSE. Not a here-string (`<<<`). */
+static gboolean
+heredoc_delimiter (const char        *t,
+                   const ProtectLine *l,
+                   gsize             *word,
+                   gsize             *word_length)
+{
+  const char *p = t + l->body;
+  const char *end = t + l->end;
+
+  while ((p = memmem (p, end - p, "<<", 2)) != NULL)
+    {
+      const char *q = p + 2;
+      char quote = 0;
+      const char *w;
+
+      if (p > t + l->body && p[-1] == '<')
+        {
+          p = q;
+          continue;
+        }
+      if (q < end && *q == '<')
+        {
+          p = q + 1; /* <<< */
+          continue;
+        }
+      if (q < end && *q == '-')
+        q++;
+      while (q < end && (*q == ' ' || *q == '\t'))
+        q++;
+      if (q < end && (*q == '\'' || *q == '"'))
+        quote = *q++;
+      w = q;
+      if (q < end && (g_ascii_isalpha (*q) || *q == '_'))
+        while (q < end && (g_ascii_isalnum (*q) || *q == '_'))
+          q++;
+      if (q > w && (!quote || (q < end && *q++ == quote)) &&
+          (q == end || strchr (" \t;|&>)", *q) != NULL))
+        {
+          *word = w - t;
+          *word_length = (gsize) (q - w) - (quote ? 1 : 0);
+          return TRUE;
+        }
+      p += 2;
+    }
+
+  return FALSE;
+}
+
+/* A heredoc: from the line that opens it to the line that is its delimiter, what is between
+ * is a file's or a program's text, not prose. */
+static gboolean
+try_heredoc (ProtectBlocks     *bs,
+             const ProtectLine *l,
+             gsize             *next)
+{
+  const char *t = bs->text;
+  gsize word, word_length, pos = l->next;
+
+  if (l->start < bs->heredoc_fail_until || memchr (t + l->body, '<', l->end - l->body) == NULL ||
+      !heredoc_delimiter (t, l, &word, &word_length))
+    return FALSE;
+
+  for (guint n = 0; n < HEREDOC_MAX_LINES && pos < bs->length; n++)
+    {
+      ProtectLine m;
+      gsize end;
+
+      _winnow_protect_read_line (t, bs->length, pos, &m);
+      end = m.end;
+      while (end > m.body && (t[end - 1] == ' ' || t[end - 1] == '\t'))
+        end--;
+      if (end - m.body == word_length && memcmp (t + m.body, t + word, word_length) == 0)
+        {
+          _winnow_protect_claim (bs, l->start, m.end, WINNOW_PROTECT_COMMAND, TRUE);
+          *next = m.next;
+          return TRUE;
+        }
+      pos = m.next;
+    }
+
+  bs->heredoc_fail_until = pos;
+  return FALSE;
+}
+
 /* ---- the walk ---------------------------------------------------------------------------- */
 
 static gboolean
@@ -475,6 +566,7 @@ scan_block (ProtectBlocks     *bs,
          (c == '-' && _winnow_protect_try_yaml_document (bs, l, next)) ||
          try_stack (bs, l, next) ||
          try_error (bs, l, next) ||
+         try_heredoc (bs, l, next) ||
          try_prompt (bs, l, next) ||
          _winnow_protect_try_yaml_run (bs, l, next) ||
          try_setext_heading (bs, l, next);

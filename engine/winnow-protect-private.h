@@ -54,6 +54,7 @@ typedef struct
   gsize       yaml_fail_until;
   gsize       toml_fail_until;
   gsize       toml_value_fail_until;
+  gsize       heredoc_fail_until;
 } ProtectBlocks;
 
 #define PROTECT_MAX_TICKS   16

@@ -244,6 +244,36 @@ test_wrapped_paragraphs (void)
   g_assert_cmpstr (same, ==, untouched);
 }
 
+/* A heredoc's lines are a file's, however wrapped they look (README.Debian of git: its
+ * inetd.conf lines came out as one line). */
+static void
+test_wrapped_heredoc (void)
+{
+  g_autoptr(WinnowRulePack) pack = NULL;
+  g_autoptr(WinnowRuleSet) set =
+    set_with_pack (PACK ("{\"name\":\"a\",\"pattern\":\"\\\\ba \",\"replacement\":\"\"}"),
+                   "file", &pack);
+  const char *text =
+    "Run a git-daemon. This package provides the git-daemon program; to enable a\n"
+    "git-daemon service, configure inetd(8) to launch it on demand, or install the\n"
+    "git-daemon-run package to run it permanently:\n"
+    " cat >> /etc/inetd.conf <<EOF\n"
+    "git stream tcp4 nowait nobody /usr/bin/git git daemon --inetd --base-path=/var/lib /var/lib/git\n"
+    "git stream tcp6 nowait nobody /usr/bin/git git daemon --inetd --base-path=/var/lib /var/lib/git\n"
+    "EOF\n";
+  g_autofree char *out = run (set, pack, text, WINNOW_CAVEMAN_INTENSITY_FULL,
+                              WINNOW_MESSAGE_ROLE_USER);
+
+  g_assert_cmpstr (out, ==,
+                   "Run git-daemon. This package provides the git-daemon program; to enable "
+                   "git-daemon service, configure inetd(8) to launch it on demand, or install the "
+                   "git-daemon-run package to run it permanently:\n"
+                   " cat >> /etc/inetd.conf <<EOF\n"
+                   "git stream tcp4 nowait nobody /usr/bin/git git daemon --inetd --base-path=/var/lib /var/lib/git\n"
+                   "git stream tcp6 nowait nobody /usr/bin/git git daemon --inetd --base-path=/var/lib /var/lib/git\n"
+                   "EOF\n");
+}
+
 /* A paragraph the rules shorten until it looks wrapped is joined in the same call, so the
  * output compresses to itself. */
 static void
@@ -625,6 +655,7 @@ main (int   argc,
   g_test_add_func ("/caveman/windows-line-breaks", test_windows_line_breaks);
   g_test_add_func ("/caveman/wrapped-paragraphs", test_wrapped_paragraphs);
   g_test_add_func ("/caveman/wrapped-after-rules", test_wrapped_after_rules);
+  g_test_add_func ("/caveman/wrapped-heredoc", test_wrapped_heredoc);
   g_test_add_func ("/caveman/list-items", test_list_items);
   g_test_add_func ("/caveman/emphasis", test_emphasis);
   g_test_add_func ("/caveman/intensity-and-context", test_intensity_and_context);

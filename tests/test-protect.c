@@ -423,6 +423,20 @@ test_command (void)
   assert_scan ("The bundle size grew and the composer wrote yarn balls.", "");
   assert_scan ("Then yarn build and pnpm dev, or bun install.",
                "command[yarn build] command[pnpm dev] command[bun install]");
+
+  /* a heredoc is a file's text: protected from the line that opens it to its delimiter */
+  assert_scan ("Add this:\n cat >> /etc/inetd.conf <<EOF\ngit stream tcp4 nowait nobody\n"
+               "git stream tcp6 nowait nobody\nEOF\nThen restart.",
+               "command[ cat >> /etc/inetd.conf <<EOF\ngit stream tcp4 nowait nobody\n"
+               "git stream tcp6 nowait nobody\nEOF]");
+  assert_scan ("kubectl apply -f - <<'YAML' | tee out\nkind: Pod\nname: the web one\n  YAML\n",
+               "command[kubectl apply -f - <<'YAML' | tee out\nkind: Pod\nname: the web one\n  YAML]");
+  assert_scan ("cat <<-\"END\" > notes.txt\n\tplease read the notes\n\tEND",
+               "command[cat <<-\"END\" > notes.txt\n\tplease read the notes\n\tEND]");
+  /* not one: no delimiter line, a here-string, a shift */
+  assert_scan ("x << EOF is what you type\nand the rest is prose", "");
+  assert_scan ("read a <<< \"hello world\"\nhello world", "");
+  assert_scan ("the mask is 1 << bits\nso shift it", "number[1]");
 }
 
 static void
