@@ -562,6 +562,7 @@ scan_block (ProtectBlocks     *bs,
          (c == '#' && try_atx_heading (bs, l, next)) ||
          try_table (bs, l, next) ||
          ((c == '{' || c == '[') && _winnow_protect_try_json (bs, l, next)) ||
+         (c == '<' && _winnow_protect_try_xml (bs, l, next)) ||
          _winnow_protect_try_toml (bs, l, next) ||
          (c == '-' && _winnow_protect_try_yaml_document (bs, l, next)) ||
          try_stack (bs, l, next) ||

@@ -55,6 +55,8 @@ typedef struct
   gsize       toml_fail_until;
   gsize       toml_value_fail_until;
   gsize       heredoc_fail_until;
+  gsize       xml_fail_until;
+  guint       xml_failures;
 } ProtectBlocks;
 
 #define PROTECT_MAX_TICKS   16
@@ -129,6 +131,9 @@ void               _winnow_protect_claim              (ProtectBlocks     *bs,
 
 /* winnow-protect-structured.c */
 gboolean           _winnow_protect_try_json           (ProtectBlocks     *bs,
+                                                       const ProtectLine *l,
+                                                       gsize             *next);
+gboolean           _winnow_protect_try_xml            (ProtectBlocks     *bs,
                                                        const ProtectLine *l,
                                                        gsize             *next);
 gboolean           _winnow_protect_try_toml           (ProtectBlocks     *bs,

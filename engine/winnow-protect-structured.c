@@ -107,6 +107,190 @@ _winnow_protect_try_json (ProtectBlocks     *bs,
   return TRUE;
 }
 
+/* ---- XML and HTML documents ------------------------------------------------------------------ */
+
+/* How far the end of an element is looked for; an element whose end is not within it is not
+ * protected. After XML_MAX_FAILURES such searches (a log full of "<" lines), no more lines of
+ * the text are tried, so the search costs at most that many passes over 4 MB. */
+#define XML_MAX_BYTES    (4 * 1024 * 1024)
+#define XML_MAX_FAILURES 8
+
+static inline gboolean
+is_xml_name_char (char c)
+{
+  return g_ascii_isalnum (c) || c == '_' || c == '-' || c == '.' || c == ':';
+}
+
+/* The end of what starts at @p with @open (a comment, CDATA, a processing instruction), just
+ * past @close, or 0 when it does not end before @limit. */
+static gsize
+skip_past (const char *t,
+           gsize       p,
+           gsize       limit,
+           const char *close)
+{
+  gsize n = strlen (close);
+  const char *found = memmem (t + p, limit - p, close, n);
+
+  return found != NULL ? (gsize) (found - t) + n : 0;
+}
+
+/* Just past the `>` of the tag starting at @p (quotes in attribute values hide a `>`), or 0. */
+static gsize
+tag_end (const char *t,
+         gsize       p,
+         gsize       limit)
+{
+  char quote = 0;
+
+  for (gsize i = p + 1; i < limit; i++)
+    {
+      if (quote != 0)
+        {
+          if (t[i] == quote)
+            quote = 0;
+        }
+      else if (t[i] == '"' || t[i] == '\'')
+        quote = t[i];
+      else if (t[i] == '>')
+        return i + 1;
+      else if (t[i] == '<')
+        return 0;
+    }
+  return 0;
+}
+
+/* The HTML a Markdown writer puts around prose (a GitHub comment's <details>, a centred <p>):
+ * without a prolog, an element of these is prose with markup, not a file. */
+static gboolean
+is_markdown_html (const char *name,
+                  gsize       length)
+{
+  static const char * const tags[] = {
+    "a", "article", "b", "blockquote", "br", "center", "dd", "details", "div", "dl", "dt", "em",
+    "figure", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img", "kbd", "li", "ol", "p",
+    "picture", "section", "span", "strong", "sub", "summary", "sup", "u", "ul", NULL
+  };
+
+  for (guint i = 0; tags[i] != NULL; i++)
+    if (strlen (tags[i]) == length && g_ascii_strncasecmp (tags[i], name, length) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* An XML or HTML document pasted into a message (a config file, a manifest, a page): a line
+ * that starts with `<?xml`, `<!DOCTYPE`, a comment or a start tag, through the line where that
+ * first element ends. Its text is the file's, whatever language it is in; prose rules must not
+ * run over it. The element must span lines and its end tag end its line: `<kbd>Ctrl</kbd> then
+ * click` is prose with markup in it, and so is a <details> or <div> block without a prolog
+ * (is_markdown_html()). */
+gboolean
+_winnow_protect_try_xml (ProtectBlocks     *bs,
+                         const ProtectLine *l,
+                         gsize             *next)
+{
+  const char *t = bs->text;
+  gsize limit = MIN (bs->length, l->start + XML_MAX_BYTES);
+  gsize p = l->body, name, name_length, end = 0;
+  guint depth = 0;
+  gboolean prolog = FALSE;
+  const char *nl;
+
+  if (t[p] != '<' || l->start < bs->xml_fail_until)
+    return FALSE;
+
+  /* the prolog: declarations, a doctype, comments */
+  for (;; prolog = TRUE)
+    {
+      gsize after = 0;
+
+      while (p < limit && g_ascii_isspace (t[p]))
+        p++;
+      if (p + 1 >= limit || t[p] != '<')
+        return FALSE;
+      if (t[p + 1] == '?')
+        after = skip_past (t, p, limit, "?>");
+      else if (p + 3 < limit && memcmp (t + p, "<!--", 4) == 0)
+        after = skip_past (t, p, limit, "-->");
+      else if (t[p + 1] == '!')
+        after = tag_end (t, p, limit);
+      else
+        break;
+      if (after == 0)
+        return FALSE;
+      p = after;
+    }
+
+  /* the first element, and where it ends: elements of the same name may nest in it */
+  name = p + 1;
+  if (!(g_ascii_isalpha (t[name]) || t[name] == '_'))
+    return FALSE;
+  for (name_length = 0; name + name_length < limit && is_xml_name_char (t[name + name_length]);
+       name_length++)
+    ;
+  if (!prolog && is_markdown_html (t + name, name_length))
+    return FALSE;
+  for (gsize i = p; i < limit && end == 0;)
+    {
+      const char *lt = memchr (t + i, '<', limit - i);
+      gsize at, close;
+      gboolean closing;
+
+      if (lt == NULL)
+        break;
+      at = lt - t;
+      if (at + 3 < limit && memcmp (t + at, "<!--", 4) == 0)
+        i = skip_past (t, at, limit, "-->");
+      else if (at + 8 < limit && memcmp (t + at, "<![CDATA[", 9) == 0)
+        i = skip_past (t, at, limit, "]]>");
+      else if (at + 1 < limit && t[at + 1] == '?')
+        i = skip_past (t, at, limit, "?>");
+      else
+        {
+          closing = at + 1 < limit && t[at + 1] == '/';
+          close = at + 1 + closing;
+          if (close + name_length < limit && memcmp (t + close, t + name, name_length) == 0 &&
+              !is_xml_name_char (t[close + name_length]) && (i = tag_end (t, at, limit)) != 0)
+            {
+              if (closing)
+                {
+                  if (depth > 0 && --depth == 0)
+                    end = i;
+                }
+              else if (t[i - 2] != '/')
+                depth++;
+              else if (depth == 0)
+                end = i; /* the first element is empty: <config/> */
+            }
+          else
+            i = at + 1;
+        }
+      if (i == 0)
+        break;
+    }
+
+  if (end == 0)
+    {
+      if (++bs->xml_failures >= XML_MAX_FAILURES)
+        bs->xml_fail_until = bs->length;
+      return FALSE;
+    }
+
+  /* it ends its line, and it is more than one line */
+  nl = memchr (t + end, '\n', bs->length - end);
+  for (gsize k = end; k < (nl != NULL ? (gsize) (nl - t) : bs->length); k++)
+    if (!g_ascii_isspace (t[k]))
+      return FALSE;
+  if (memchr (t + l->start, '\n', end - l->start) == NULL)
+    return FALSE;
+
+  while (end > l->start && (t[end - 1] == '\r' || t[end - 1] == ' ' || t[end - 1] == '\t'))
+    end--;
+  _winnow_protect_claim (bs, l->start, end, WINNOW_PROTECT_STRUCTURED, TRUE);
+  *next = nl != NULL ? (gsize) (nl - t) + 1 : bs->length;
+  return TRUE;
+}
+
 static gboolean
 toml_section (const char        *t,
               const ProtectLine *l)

@@ -274,6 +274,30 @@ test_wrapped_heredoc (void)
                    "EOF\n");
 }
 
+/* An XML document is a file: its text stays as written, in whatever language it is (an
+ * AppStream file's French summary lost its article to the Spanish rules). */
+static void
+test_xml_document (void)
+{
+  g_autoptr(WinnowRulePack) pack = NULL;
+  g_autoptr(WinnowRuleSet) set =
+    set_with_pack (PACK ("{\"name\":\"la\",\"pattern\":\"\\\\bla \",\"flags\":\"gi\",\"replacement\":\"\"}"),
+                   "file", &pack);
+  const char *text =
+    "Here is the la file:\n"
+    "<component type=\"desktop\">\n"
+    "  <p xml:lang=\"fr\">Cela vous permet de choisir la méthode de connexion.</p>\n"
+    "</component>\n";
+  g_autofree char *out = run (set, pack, text, WINNOW_CAVEMAN_INTENSITY_FULL,
+                              WINNOW_MESSAGE_ROLE_USER);
+
+  g_assert_cmpstr (out, ==,
+                   "Here is the file:\n"
+                   "<component type=\"desktop\">\n"
+                   "  <p xml:lang=\"fr\">Cela vous permet de choisir la méthode de connexion.</p>\n"
+                   "</component>\n");
+}
+
 /* A paragraph the rules shorten until it looks wrapped is joined in the same call, so the
  * output compresses to itself. */
 static void
@@ -656,6 +680,7 @@ main (int   argc,
   g_test_add_func ("/caveman/wrapped-paragraphs", test_wrapped_paragraphs);
   g_test_add_func ("/caveman/wrapped-after-rules", test_wrapped_after_rules);
   g_test_add_func ("/caveman/wrapped-heredoc", test_wrapped_heredoc);
+  g_test_add_func ("/caveman/xml-document", test_xml_document);
   g_test_add_func ("/caveman/list-items", test_list_items);
   g_test_add_func ("/caveman/emphasis", test_emphasis);
   g_test_add_func ("/caveman/intensity-and-context", test_intensity_and_context);

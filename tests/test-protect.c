@@ -228,6 +228,26 @@ test_structured (void)
   assert_scan ("{\n  \"a\": 1\n\nafter", "number[1]");
   assert_scan ("[WIP] Parser rewrite", "");
 
+  /* XML and HTML: from the prolog or first start tag to the line where that element ends */
+  assert_scan ("The manifest:\n<?xml version=\"1.0\"?>\n<!-- generated -->\n<component type=\"desktop\">\n"
+               "  <name xml:lang=\"fr\">Paramètres de la imprimante</name>\n</component>\nIt is valid.",
+               "structured[<?xml version=\"1.0\"?>\n<!-- generated -->\n<component type=\"desktop\">\n"
+               "  <name xml:lang=\"fr\">Paramètres de la imprimante</name>\n</component>]");
+  /* the same name nested, a closing tag in CDATA or a comment, a > in an attribute */
+  assert_scan ("<node class=\"a > b\">\n<node>the inner one</node>\n<![CDATA[ </node> ]]>\n"
+               "<!-- </node> -->\n</node>\nafter",
+               "structured[<node class=\"a > b\">\n<node>the inner one</node>\n<![CDATA[ </node> ]]>\n"
+               "<!-- </node> -->\n</node>]");
+  /* a page is a file; the HTML of a Markdown comment is prose with markup */
+  assert_scan ("<!DOCTYPE html>\n<html>\n<p>the text of the page</p>\n</html>",
+               "structured[<!DOCTYPE html>\n<html>\n<p>the text of the page</p>\n</html>]");
+  assert_scan ("<details>\n<summary>Logs</summary>\n\nthe whole story here\n</details>", "");
+  /* markup inside prose, an element that never ends, an end with prose after it: not blocks */
+  assert_scan ("<kbd>Ctrl</kbd> then click the\nbutton twice", "");
+  assert_scan ("<br>\nthe next line\nand more", "");
+  assert_scan ("<T> is a type parameter\nthat the caller picks", "");
+  assert_scan ("<b>Note:\nthis is bold </b> and this is not", "");
+
   /* YAML runs */
   assert_scan ("Config:\nname: ci\non: [push]\ntimeout-minutes: 10\nThat is it.",
                "structured[name: ci\non: [push]\ntimeout-minutes: 10]");
