@@ -548,6 +548,142 @@ try_heredoc (ProtectBlocks     *bs,
   return FALSE;
 }
 
+/* Source code pasted without a fence (a file, a function): a run of lines that starts and ends
+ * with a line of code (_winnow_protect_is_code_line()), where at most CODE_MAX_GAP lines in a
+ * row are not (a wrapped argument, a string) and blank lines come at most three in a row. The
+ * lines of a comment or docstring opened on a line of code count as code up to the line that
+ * closes it. At least CODE_MIN_LINES of its lines, and three in five, must be code; prose
+ * that mentions code now and then never is. */
+#define CODE_MIN_LINES 3
+#define CODE_MAX_GAP   3
+
+typedef enum
+{
+  OPEN_NONE,
+  OPEN_C_COMMENT,       /* slash star */
+  OPEN_DOUBLE_QUOTES,   /* three double quotes */
+  OPEN_SINGLE_QUOTES,   /* three single quotes */
+} OpenComment;
+
+static const char * const comment_opens[] = { NULL, "/*", "\"\"\"", "'''" };
+static const char * const comment_closes[] = { NULL, "*/", "\"\"\"", "'''" };
+
+/* What @t[@start, @end) leaves open, given what was open before it. */
+static OpenComment
+follow_comments (const char  *t,
+                 gsize        start,
+                 gsize        end,
+                 OpenComment  open)
+{
+  const char *p = t + start;
+  const char *e = t + end;
+
+  while (p < e)
+    {
+      if (open != OPEN_NONE)
+        {
+          const char *close = memmem (p, e - p, comment_closes[open],
+                                      strlen (comment_closes[open]));
+
+          if (close == NULL)
+            return open;
+          p = close + strlen (comment_closes[open]);
+          open = OPEN_NONE;
+        }
+      else
+        {
+          const char *first = NULL;
+
+          for (OpenComment k = OPEN_C_COMMENT; k <= OPEN_SINGLE_QUOTES; k++)
+            {
+              const char *found = memmem (p, e - p, comment_opens[k], strlen (comment_opens[k]));
+
+              if (found != NULL && (first == NULL || found < first))
+                {
+                  first = found;
+                  open = k;
+                }
+            }
+          if (first == NULL)
+            return OPEN_NONE;
+          p = first + strlen (comment_opens[open]);
+        }
+    }
+
+  return open;
+}
+
+static gboolean
+try_code (ProtectBlocks     *bs,
+          const ProtectLine *l,
+          gsize             *next)
+{
+  const char *t = bs->text;
+  ProtectLine last = *l;
+  guint code = 1, other = 0, gap = 0, blanks = 0;
+  gsize pos = l->next;
+  OpenComment open;
+  char fence_char;
+  gsize fence_len;
+
+  if (l->start < bs->code_fail_until || !_winnow_protect_is_code_line (t, l))
+    return FALSE;
+  open = follow_comments (t, l->body, l->end, OPEN_NONE);
+
+  while (pos < bs->length)
+    {
+      ProtectLine m;
+
+      _winnow_protect_read_line (t, bs->length, pos, &m);
+      pos = m.next;
+      if (open != OPEN_NONE)
+        {
+          /* inside a comment: code, whatever it says */
+          open = follow_comments (t, m.body, m.end, open);
+          if (!_winnow_protect_line_blank (&m))
+            {
+              code++;
+              other += gap;
+              gap = 0;
+              last = m;
+            }
+          blanks = 0;
+          continue;
+        }
+      if (_winnow_protect_line_blank (&m))
+        {
+          if (++blanks > 3)
+            break;
+          continue;
+        }
+      /* a fence starts something else (a `# comment` between lines of code is one, not a
+       * heading) */
+      if (fence_open (t, &m, &fence_char, &fence_len))
+        break;
+      blanks = 0;
+      if (_winnow_protect_is_code_line (t, &m))
+        {
+          code++;
+          other += gap;
+          gap = 0;
+          last = m;
+          open = follow_comments (t, m.body, m.end, OPEN_NONE);
+        }
+      else if (++gap > CODE_MAX_GAP)
+        break;
+    }
+
+  if (code < CODE_MIN_LINES || code * 5 < (code + other) * 3)
+    {
+      bs->code_fail_until = last.next;
+      return FALSE;
+    }
+
+  _winnow_protect_claim (bs, l->start, last.end, WINNOW_PROTECT_CODE, TRUE);
+  *next = last.next;
+  return TRUE;
+}
+
 /* ---- the walk ---------------------------------------------------------------------------- */
 
 static gboolean
@@ -570,6 +706,7 @@ scan_block (ProtectBlocks     *bs,
          try_heredoc (bs, l, next) ||
          try_prompt (bs, l, next) ||
          _winnow_protect_try_yaml_run (bs, l, next) ||
+         try_code (bs, l, next) ||
          try_setext_heading (bs, l, next);
 }
 

@@ -478,3 +478,160 @@ _winnow_protect_is_prompt_line (const char        *text,
     return FALSE;
   }
 }
+
+/* ---- lines of a program ------------------------------------------------------------------- */
+
+/* (not inlined: GCC with -fsanitize=undefined then takes a line's text for NULL and warns) */
+static G_GNUC_NO_INLINE gboolean
+contains (const char *s,
+          gsize       n,
+          const char *needle)
+{
+  return memmem (s, n, needle, strlen (needle)) != NULL;
+}
+
+/* `name(` or `a.b_c(` at @s: a call, as a statement starts; or, GNU style, `name (…)` on a
+ * line that ends as a call or a declaration does. */
+static gboolean
+starts_with_call (const char *s,
+                  gsize       n)
+{
+  gsize i = 0;
+
+  if (n == 0 || !(g_ascii_isalpha (s[0]) || s[0] == '_'))
+    return FALSE;
+  while (i < n && (_winnow_protect_is_word_char (s[i]) || s[i] == '.'))
+    i++;
+  if (i < n && s[i] == '(')
+    return TRUE;
+  return i + 1 < n && s[i] == ' ' && s[i + 1] == '(' && strchr ("),;{", s[n - 1]) != NULL &&
+         memchr (s, '_', i) != NULL;
+}
+
+/* Python's `import a.b as c, d` or `from a.b import c`. */
+static gboolean
+is_python_import (const char *s,
+                  gsize       n)
+{
+  gsize i;
+
+  if (has_prefix (s, n, "from "))
+    {
+      for (i = 5; i < n && (_winnow_protect_is_word_char (s[i]) || s[i] == '.'); i++)
+        ;
+      return i > 5 && has_prefix (s + i, n - i, " import ");
+    }
+  if (!has_prefix (s, n, "import "))
+    return FALSE;
+
+  /* names, each perhaps "as" another, separated by commas */
+  for (i = 7;;)
+    {
+      gsize name = i;
+
+      while (i < n && (_winnow_protect_is_word_char (s[i]) || s[i] == '.'))
+        i++;
+      if (i == name)
+        return FALSE;
+      if (has_prefix (s + i, n - i, " as "))
+        {
+          i += 4;
+          name = i;
+          while (i < n && _winnow_protect_is_word_char (s[i]))
+            i++;
+          if (i == name)
+            return FALSE;
+        }
+      if (i == n)
+        return TRUE;
+      if (!has_prefix (s + i, n - i, ", "))
+        return FALSE;
+      i += 2;
+    }
+}
+
+/**
+ * _winnow_protect_is_code_line:
+ *
+ * Whether a line reads as a line of a program rather than of prose: a statement it starts
+ * with (`def `, `#include`, `fn `), an end prose does not have (`;`, `{`, `}`), an operator
+ * prose does not use (` = `, `==`, `=>`, `::`, `&&`), or a call. Keywords that are also
+ * English words (if, for, from, return…) count only with code after them. A list item or a
+ * line with inline code is Markdown. Unfenced code is only protected as a run of such lines
+ * (see try_code()).
+ */
+gboolean
+_winnow_protect_is_code_line (const char        *text,
+                              const ProtectLine *line)
+{
+  static const char * const statements[] = {
+    "def ", "elif ", "else:", "try:", "except ", "except:", "finally:", "fn ", "func ",
+    "function ", "function(", "pub ", "impl ", "struct ", "#include", "#define", "#ifdef",
+    "#ifndef", "#endif", "#else", "#elif", "#undef", "#error", "#pragma", "#!/", "package ",
+    "extern ", "typedef ", "//", "/*", "*/", "\"\"\"", "'''",
+    "} else", "});", "})", "};",
+  };
+  static const char * const keywords[] = {
+    "if ", "if(", "for ", "for(", "while ", "while(", "from ", "with ", "class ", "import ",
+    "return", "const ", "let ", "var ", "case ", "switch", "match ", "use ", "async ", "await ",
+    "raise ", "yield ", "lambda", "public ", "private ", "protected ", "static ", "void ",
+    "int ", "char ", "bool ", "enum ", "export ", "interface ", "type ",
+  };
+  static const char * const operators[] = {
+    " = ", "==", "!=", "=>", " -> ", "::", "+=", "-=", "&&", "||", "();", "){",
+    ") {", "')", "\")", "=[", "={", "=(",
+  };
+  const char *s = text + line->body;
+  gsize n = line->end - line->body;
+  char last;
+
+  while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+    n--;
+  if (n == 0)
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (statements); i++)
+    if (has_prefix (s, n, statements[i]))
+      return TRUE;
+  /* a docstring opened with a prefix: r""" or b''' */
+  if (n > 4 && strchr ("rRbBuUfF", s[0]) != NULL &&
+      (has_prefix (s + 1, n - 1, "\"\"\"") || has_prefix (s + 1, n - 1, "'''")))
+    return TRUE;
+  /* Markdown: list items, quotes and lines with inline code are prose */
+  if (memchr (s, '`', n) != NULL ||
+      (n >= 2 && strchr ("-*+>", s[0]) != NULL && s[1] == ' ' && line->indent == 0))
+    return FALSE;
+  /* a decorator, a lone closing bracket, a comment inside indented code */
+  if (s[0] == '@' && n > 1 && g_ascii_isalpha (s[1]))
+    return TRUE;
+  if (strspn (s, ")]}") == n)
+    return TRUE;
+  if (s[0] == '#' && line->indent > 0)
+    return TRUE;
+
+  last = s[n - 1];
+  if (last == ';' || last == '{' || last == '}' || (n >= 2 && s[n - 2] == ')' && last == ','))
+    return TRUE;
+  /* an entry of a list or a dict of strings, a comment after code */
+  if ((n >= 2 && (s[n - 2] == '\'' || s[n - 2] == '"') && last == ',') ||
+      contains (s, n, "': ") || contains (s, n, "\": ") || contains (s, n, "' : ") ||
+      contains (s, n, ": #") || contains (s, n, "  # "))
+    return TRUE;
+  /* a C comment on a line of its own or after code */
+  if (contains (s, n, "/*") || (n >= 2 && s[n - 2] == '*' && last == '/'))
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (operators); i++)
+    if (contains (s, n, operators[i]))
+      return TRUE;
+  /* name=value (an argument, an assignment without spaces) */
+  for (gsize i = 1; i + 1 < n; i++)
+    if (s[i] == '=' && (_winnow_protect_is_word_char (s[i - 1]) || s[i - 1] == ']') &&
+        (_winnow_protect_is_word_char (s[i + 1]) || strchr ("'\"([{", s[i + 1]) != NULL))
+      return TRUE;
+  if (starts_with_call (s, n) || is_python_import (s, n))
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (keywords); i++)
+    if (has_prefix (s, n, keywords[i]) && (strchr (":{(", last) != NULL || memchr (s, '(', n)))
+      return TRUE;
+
+  return FALSE;
+}

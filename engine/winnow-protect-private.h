@@ -57,6 +57,7 @@ typedef struct
   gsize       heredoc_fail_until;
   gsize       xml_fail_until;
   guint       xml_failures;
+  gsize       code_fail_until;
 } ProtectBlocks;
 
 #define PROTECT_MAX_TICKS   16
@@ -160,6 +161,8 @@ gboolean           _winnow_protect_is_frame_line      (const char        *text,
 gboolean           _winnow_protect_is_python_frame    (const char        *text,
                                                        const ProtectLine *line);
 gboolean           _winnow_protect_is_goroutine       (const char        *text,
+                                                       const ProtectLine *line);
+gboolean           _winnow_protect_is_code_line       (const char        *text,
                                                        const ProtectLine *line);
 gboolean           _winnow_protect_is_prompt_line     (const char        *text,
                                                        const ProtectLine *line);

@@ -50,6 +50,7 @@ static const char * const kind_names[WINNOW_PROTECT_N_KINDS] = {
   [WINNOW_PROTECT_STRUCTURED] = "structured",
   [WINNOW_PROTECT_ERROR_LINE] = "error-line",
   [WINNOW_PROTECT_STACK_FRAME] = "stack-frame",
+  [WINNOW_PROTECT_CODE] = "code",
 };
 
 /**
@@ -186,7 +187,8 @@ excerpt (const char *token,
  * @kind: a #WinnowProtectKind
  *
  * Whether spans of @kind are blocks, covering whole lines: fences, indented code, headings,
- * tables, structured data, error lines, stack frames, and commands when they start their line
+ * tables, structured data, error lines, stack frames, unfenced code, and commands when they
+ * start their line
  * (a prompt line; a command inside a sentence is not a block).
  *
  * Returns: %TRUE for those kinds
@@ -204,6 +206,7 @@ winnow_protect_kind_is_block (WinnowProtectKind kind)
     case WINNOW_PROTECT_STRUCTURED:
     case WINNOW_PROTECT_ERROR_LINE:
     case WINNOW_PROTECT_STACK_FRAME:
+    case WINNOW_PROTECT_CODE:
       return TRUE;
     case WINNOW_PROTECT_INLINE_CODE:
     case WINNOW_PROTECT_URL:

@@ -46,9 +46,11 @@ typedef enum
  *   with the source excerpt a compiler prints under it
  * @WINNOW_PROTECT_STACK_FRAME: stack trace lines of Python, Node, Java, Go, Rust, gdb and the
  *   sanitizers
+ * @WINNOW_PROTECT_CODE: source code pasted without a fence, lines that read as a program
  *
  * What a protected span holds. Block kinds (fence, indented code, heading, table, command
- * lines, structured, error line, stack frame) cover whole lines without their final newline.
+ * lines, structured, error line, stack frame, code) cover whole lines without their final
+ * newline.
  */
 typedef enum
 {
@@ -69,9 +71,10 @@ typedef enum
   WINNOW_PROTECT_STRUCTURED,
   WINNOW_PROTECT_ERROR_LINE,
   WINNOW_PROTECT_STACK_FRAME,
+  WINNOW_PROTECT_CODE,
 } WinnowProtectKind;
 
-#define WINNOW_PROTECT_N_KINDS (WINNOW_PROTECT_STACK_FRAME + 1)
+#define WINNOW_PROTECT_N_KINDS (WINNOW_PROTECT_CODE + 1)
 
 /**
  * WinnowProtectSpan:

@@ -298,6 +298,36 @@ test_xml_document (void)
                    "</component>\n");
 }
 
+/* Code pasted without a fence is a file's text: its strings, comments and blank lines stay
+ * (json/tool.py's help strings lost their articles). */
+static void
+test_unfenced_code (void)
+{
+  g_autoptr(WinnowRulePack) pack = NULL;
+  g_autoptr(WinnowRuleSet) set =
+    set_with_pack (PACK ("{\"name\":\"the\",\"pattern\":\"\\\\bthe \",\"flags\":\"gi\",\"replacement\":\"\"}"),
+                   "file", &pack);
+  const char *code =
+    "import argparse\n"
+    "\n"
+    "\n"
+    "def main():\n"
+    "    \"\"\"Parse the arguments.\n"
+    "\n"
+    "    Reads the options from the command line.\n"
+    "    \"\"\"\n"
+    "    parser = argparse.ArgumentParser(prog='tool')\n"
+    "    parser.add_argument('--sort-keys', action='store_true',\n"
+    "                        help='sort the output by key')  # the usual order\n"
+    "    return parser";
+  g_autofree char *text = g_strdup_printf ("Here is the script:\n\n%s\n\nThe parser fails.\n", code);
+  g_autofree char *expected = g_strdup_printf ("Here is script:\n\n%s\n\nParser fails.\n", code);
+  g_autofree char *out = run (set, pack, text, WINNOW_CAVEMAN_INTENSITY_FULL,
+                              WINNOW_MESSAGE_ROLE_USER);
+
+  g_assert_cmpstr (out, ==, expected);
+}
+
 /* A paragraph the rules shorten until it looks wrapped is joined in the same call, so the
  * output compresses to itself. */
 static void
@@ -681,6 +711,7 @@ main (int   argc,
   g_test_add_func ("/caveman/wrapped-after-rules", test_wrapped_after_rules);
   g_test_add_func ("/caveman/wrapped-heredoc", test_wrapped_heredoc);
   g_test_add_func ("/caveman/xml-document", test_xml_document);
+  g_test_add_func ("/caveman/unfenced-code", test_unfenced_code);
   g_test_add_func ("/caveman/list-items", test_list_items);
   g_test_add_func ("/caveman/emphasis", test_emphasis);
   g_test_add_func ("/caveman/intensity-and-context", test_intensity_and_context);

@@ -459,6 +459,54 @@ test_command (void)
   assert_scan ("the mask is 1 << bits\nso shift it", "number[1]");
 }
 
+/* Code pasted without a fence: a run of lines that read as a program. */
+static void
+test_unfenced_code (void)
+{
+  const char *python =
+    "def main():\n"
+    "    prog = 'python -m json.tool'\n"
+    "    description = ('A simple command line interface for json module '\n"
+    "                   'to validate and pretty-print JSON objects.')\n"
+    "    parser = argparse.ArgumentParser(prog=prog, description=description)\n"
+    "    parser.add_argument('--sort-keys', action='store_true', default=False,\n"
+    "                        help='sort the output of dictionaries alphabetically by key')\n"
+    "\n"
+    "\n"
+    "if __name__ == '__main__':\n"
+    "    main()";
+  const char *c =
+    "static int\n"
+    "count_lines (const char *text)\n"
+    "{\n"
+    "  int n = 0;\n"
+    "  /* every newline ends a line */\n"
+    "  for (; *text; text++)\n"
+    "    n += *text == '\\n';\n"
+    "  return n;\n"
+    "}";
+  g_autofree char *python_span = g_strdup_printf ("code[%s]", python);
+  g_autofree char *c_span = g_strdup_printf ("code[%s]", c + strlen ("static int\n"));
+  g_autofree char *between = g_strdup_printf ("Here is the file:\n\n%s\n\nIt prints the result.",
+                                              python);
+
+  assert_scan (python, python_span);
+  assert_scan (c, c_span);
+  assert_scan (between, python_span);
+
+  /* prose that mentions code now and then, a list, inline code: prose */
+  assert_scan ("The parser now calls flush() before close(), so the buffer is\n"
+               "written out first. If you set retries = 3 it tries three times;\n"
+               "the default is one, which is what most people want here.",
+               "identifier[flush()] identifier[close()] number[3]");
+  assert_scan ("- call init() first\n- then run() the loop\n- finally stop() it;",
+               "identifier[init()] identifier[run()] identifier[stop()]");
+  assert_scan ("**Option 1 (recommended): make the struct own its data.**\n"
+               "Then `load_config` can return a `Result`, and it compiles:\n"
+               "it owns the string.",
+               "number[1] inline-code[`load_config`] inline-code[`Result`]");
+}
+
 static void
 test_branch (void)
 {
@@ -999,6 +1047,7 @@ main (int   argc,
   g_test_add_func ("/winnow/protect/error-line", test_error_line);
   g_test_add_func ("/winnow/protect/stack-frame", test_stack_frame);
   g_test_add_func ("/winnow/protect/command", test_command);
+  g_test_add_func ("/winnow/protect/unfenced-code", test_unfenced_code);
   g_test_add_func ("/winnow/protect/branch", test_branch);
   g_test_add_func ("/winnow/protect/url", test_url);
   g_test_add_func ("/winnow/protect/email", test_email);
