@@ -548,6 +548,92 @@ try_heredoc (ProtectBlocks     *bs,
   return FALSE;
 }
 
+/* A unified diff pasted without a fence (`git diff`, a patch): its header lines or hunk header,
+ * then the lines of its hunks, each starting with a space, + or -. What changed is what the
+ * reader needs byte for byte, the English in it included. */
+static gboolean
+is_hunk_header (const char        *t,
+                const ProtectLine *l)
+{
+  return l->indent == 0 && l->end - l->body > 7 && memcmp (t + l->body, "@@ -", 4) == 0 &&
+         memmem (t + l->body + 4, l->end - l->body - 4, " @@", 3) != NULL;
+}
+
+static gboolean
+is_diff_header (const char        *t,
+                const ProtectLine *l)
+{
+  static const char * const headers[] = {
+    "diff --git ", "diff -", "index ", "--- ", "+++ ", "new file mode ", "deleted file mode ",
+    "old mode ", "new mode ", "similarity index ", "rename from ", "rename to ", "Binary files ",
+  };
+  const char *s = t + l->start;
+  gsize n = l->end - l->start;
+
+  for (guint i = 0; i < G_N_ELEMENTS (headers); i++)
+    if (n >= strlen (headers[i]) && memcmp (s, headers[i], strlen (headers[i])) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+try_diff (ProtectBlocks     *bs,
+          const ProtectLine *l,
+          gsize             *next)
+{
+  const char *t = bs->text;
+  ProtectLine last = *l, m;
+  gboolean hunk = is_hunk_header (t, l);
+  gsize pos = l->next;
+
+  /* a diff opens with `diff --git`, or `--- a` followed by `+++ b`, or a hunk header */
+  if (!hunk)
+    {
+      if (l->end - l->start < 5 || !(memcmp (t + l->start, "diff ", 5) == 0 ||
+                                      memcmp (t + l->start, "--- ", 4) == 0))
+        return FALSE;
+      if (memcmp (t + l->start, "--- ", 4) == 0)
+        {
+          if (pos >= bs->length)
+            return FALSE;
+          _winnow_protect_read_line (t, bs->length, pos, &m);
+          if (m.end - m.start < 4 || memcmp (t + m.start, "+++ ", 4) != 0)
+            return FALSE;
+        }
+    }
+
+  while (pos < bs->length)
+    {
+      char c;
+
+      _winnow_protect_read_line (t, bs->length, pos, &m);
+      c = m.end > m.start ? t[m.start] : '\0';
+      if (is_hunk_header (t, &m))
+        hunk = TRUE;
+      else if (!(is_diff_header (t, &m) ||
+                 (hunk && (c == ' ' || c == '+' || c == '-' || c == '\\'))))
+        {
+          /* an empty context line (trailing blanks stripped) inside a hunk */
+          gsize after = m.next;
+          ProtectLine o;
+
+          if (!(hunk && m.end == m.start && after < bs->length))
+            break;
+          _winnow_protect_read_line (t, bs->length, after, &o);
+          if (!(o.end > o.start && strchr (" +-\\", t[o.start]) != NULL))
+            break;
+        }
+      last = m;
+      pos = m.next;
+    }
+
+  if (!hunk)
+    return FALSE;
+  _winnow_protect_claim (bs, l->start, last.end, WINNOW_PROTECT_CODE, TRUE);
+  *next = last.next;
+  return TRUE;
+}
+
 /* Source code pasted without a fence (a file, a function): a run of lines that starts and ends
  * with a line of code (_winnow_protect_is_code_line()), where at most CODE_MAX_GAP lines in a
  * row are not (a wrapped argument, a string) and blank lines come at most three in a row. The
@@ -704,6 +790,7 @@ scan_block (ProtectBlocks     *bs,
          try_stack (bs, l, next) ||
          try_error (bs, l, next) ||
          try_heredoc (bs, l, next) ||
+         try_diff (bs, l, next) ||
          try_prompt (bs, l, next) ||
          _winnow_protect_try_yaml_run (bs, l, next) ||
          try_code (bs, l, next) ||

@@ -494,6 +494,18 @@ test_unfenced_code (void)
   assert_scan (c, c_span);
   assert_scan (between, python_span);
 
+  /* a unified diff: from its header or first hunk to the last line of its hunks */
+  assert_scan ("The patch:\ndiff --git a/README.md b/README.md\nindex 3f2a..9c1b 100644\n"
+               "--- a/README.md\n+++ b/README.md\n@@ -1,3 +1,3 @@\n This is the intro.\n"
+               "-It is basically done.\n+It is done.\n\n the end of the file\nThat is all.",
+               "code[diff --git a/README.md b/README.md\nindex 3f2a..9c1b 100644\n"
+               "--- a/README.md\n+++ b/README.md\n@@ -1,3 +1,3 @@\n This is the intro.\n"
+               "-It is basically done.\n+It is done.\n\n the end of the file]");
+  assert_scan ("@@ -10,2 +10,2 @@ intro\n-the old line\n+the new line\nNow it works.",
+               "code[@@ -10,2 +10,2 @@ intro\n-the old line\n+the new line]");
+  /* dashes and pluses in prose are not a diff */
+  assert_scan ("--- the summary ---\n+ one more thing\n- and a list item", "");
+
   /* prose that mentions code now and then, a list, inline code: prose */
   assert_scan ("The parser now calls flush() before close(), so the buffer is\n"
                "written out first. If you set retries = 3 it tries three times;\n"
