@@ -471,7 +471,8 @@ rtk_code_blocks (Run        *run,
 }
 
 /* Whether what is left of @text once its protected regions are taken out still reads as command
- * output — a log pasted into a message without a fence. Caveman leaves such text alone. */
+ * output — a log pasted into a message without a fence. Caveman leaves such text alone. Runs
+ * of code or a tool's output that protection found stay in: they are what is being judged. */
 static gboolean
 looks_like_command_output (Run        *run,
                            const char *text)
@@ -484,11 +485,15 @@ looks_like_command_output (Run        *run,
 
   for (guint i = 0; i <= spans->len; i++)
     {
-      gsize end = i < spans->len ? g_array_index (spans, WinnowProtectSpan, i).start : length;
+      const WinnowProtectSpan *span = i < spans->len ? &g_array_index (spans, WinnowProtectSpan, i)
+                                                     : NULL;
+      gsize end = span != NULL ? span->start : length;
 
+      if (span != NULL && span->kind == WINNOW_PROTECT_CODE)
+        continue;
       g_string_append_len (rest, text + at, end - at);
-      if (i < spans->len)
-        at = g_array_index (spans, WinnowProtectSpan, i).end;
+      if (span != NULL)
+        at = span->end;
     }
 
   /* a few lines of prose around protected material are prose */

@@ -508,6 +508,63 @@ starts_with_call (const char *s,
          memchr (s, '_', i) != NULL;
 }
 
+/* Whether a line is a tool's report rather than a sentence (see _winnow_protect_is_code_line()). */
+static gboolean
+is_tool_output (const char *s,
+                gsize       n)
+{
+  static const char * const levels[] = {
+    "INFO", "WARN", "WARNING", "ERROR", "DEBUG", "TRACE", "FATAL", "NOTICE", "npm WARN", "npm notice",
+  };
+  gsize i = 0, digits;
+
+  /* columns: three spaces or a tab between two words */
+  for (gsize k = 1; k + 3 < n; k++)
+    if (s[k - 1] != ' ' && s[k - 1] != '\t' &&
+        ((s[k] == ' ' && s[k + 1] == ' ' && s[k + 2] == ' ') || s[k] == '\t'))
+      {
+        gsize w = k;
+
+        while (w < n && (s[w] == ' ' || s[w] == '\t'))
+          w++;
+        if (w < n)
+          return TRUE;
+        break;
+      }
+
+  /* [3/120] or 10/60 first */
+  if (i < n && s[i] == '[')
+    i++;
+  for (digits = 0; i < n && g_ascii_isdigit (s[i]); i++)
+    digits++;
+  if (digits > 0 && i + 1 < n && s[i] == '/' && g_ascii_isdigit (s[i + 1]))
+    {
+      for (i++; i < n && g_ascii_isdigit (s[i]); i++)
+        ;
+      if (i < n && (s[i] == ']' || s[i] == ' '))
+        return TRUE;
+    }
+
+  /* 12:04:33 or 2026-11-24T12:04 first */
+  if (n >= 8 && g_ascii_isdigit (s[0]) && g_ascii_isdigit (s[1]) &&
+      ((s[2] == ':' && g_ascii_isdigit (s[3]) && g_ascii_isdigit (s[4]) && s[5] == ':') ||
+       (n >= 10 && g_ascii_isdigit (s[2]) && g_ascii_isdigit (s[3]) && s[4] == '-' &&
+        g_ascii_isdigit (s[5]) && s[7] == '-' && g_ascii_isdigit (s[8]))))
+    return TRUE;
+
+  /* a log level, as a word of its own or in brackets */
+  i = s[0] == '[' ? 1 : 0;
+  for (guint k = 0; k < G_N_ELEMENTS (levels); k++)
+    {
+      gsize len = strlen (levels[k]);
+
+      if (i + len < n && memcmp (s + i, levels[k], len) == 0 && strchr (" :]", s[i + len]) != NULL)
+        return TRUE;
+    }
+
+  return FALSE;
+}
+
 /* Python's `import a.b as c, d` or `from a.b import c`. */
 static gboolean
 is_python_import (const char *s,
@@ -595,6 +652,10 @@ _winnow_protect_is_code_line (const char        *text,
   /* a docstring opened with a prefix: r""" or b''' */
   if (n > 4 && strchr ("rRbBuUfF", s[0]) != NULL &&
       (has_prefix (s + 1, n - 1, "\"\"\"") || has_prefix (s + 1, n - 1, "'''")))
+    return TRUE;
+  /* a tool's output: columns lined up with runs of spaces or tabs, a build step ([3/120]), a
+   * test runner's count (10/60), a time stamp or a log level first */
+  if (is_tool_output (s, n))
     return TRUE;
   /* Markdown: list items, quotes and lines with inline code are prose */
   if (memchr (s, '`', n) != NULL ||

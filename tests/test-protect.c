@@ -503,6 +503,18 @@ test_unfenced_code (void)
                "-It is basically done.\n+It is done.\n\n the end of the file]");
   assert_scan ("@@ -10,2 +10,2 @@ intro\n-the old line\n+the new line\nNow it works.",
                "code[@@ -10,2 +10,2 @@ intro\n-the old line\n+the new line]");
+  /* a tool's output pasted into a message: columns, build steps, time stamps, log levels */
+  assert_scan ("It fails:\n[1/2] Generating app/check with a custom command\n"
+               "10/60 winnow:engine / test-verify             OK               0.01s\n"
+               "11/60 winnow:engine / test-trust              FAIL             0.02s\n"
+               "Any idea?",
+               "code[[1/2] Generating app/check with a custom command\n"
+               "10/60 winnow:engine / test-verify             OK               0.01s\n"
+               "11/60 winnow:engine / test-trust              FAIL             0.02s]");
+  assert_scan ("12:04:31 INFO starting the worker\n12:04:32 WARN the queue is full\n"
+               "[ERROR] the worker died",
+               "code[12:04:31 INFO starting the worker\n12:04:32 WARN the queue is full\n"
+               "[ERROR] the worker died]");
   /* dashes and pluses in prose are not a diff */
   assert_scan ("--- the summary ---\n+ one more thing\n- and a list item", "");
 
