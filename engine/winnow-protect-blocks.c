@@ -649,10 +649,34 @@ typedef enum
   OPEN_C_COMMENT,       /* slash star */
   OPEN_DOUBLE_QUOTES,   /* three double quotes */
   OPEN_SINGLE_QUOTES,   /* three single quotes */
+  OPEN_STRING,          /* a double-quoted string over lines (a shell script's message) */
+  OPEN_LINE_COMMENT,    /* // or #: the rest of the line, never left open */
 } OpenComment;
 
-static const char * const comment_opens[] = { NULL, "/*", "\"\"\"", "'''" };
-static const char * const comment_closes[] = { NULL, "*/", "\"\"\"", "'''" };
+static const char * const comment_opens[] = { NULL, "/*", "\"\"\"", "'''", "\"", "//" };
+static const char * const comment_closes[] = { NULL, "*/", "\"\"\"", "'''", "\"", NULL };
+
+/* Where @p[0, @n) holds @close not escaped by a backslash, or NULL. */
+static const char *
+find_close (const char *p,
+            gsize       n,
+            const char *close)
+{
+  gsize len = strlen (close);
+  const char *start = p;
+
+  while ((p = memmem (p, n - (p - start), close, len)) != NULL)
+    {
+      gsize backslashes = 0;
+
+      while (p - backslashes > start && p[-1 - (gssize) backslashes] == '\\')
+        backslashes++;
+      if (backslashes % 2 == 0)
+        return p;
+      p += len;
+    }
+  return NULL;
+}
 
 /* What @t[@start, @end) leaves open, given what was open before it. */
 static OpenComment
@@ -668,8 +692,7 @@ follow_comments (const char  *t,
     {
       if (open != OPEN_NONE)
         {
-          const char *close = memmem (p, e - p, comment_closes[open],
-                                      strlen (comment_closes[open]));
+          const char *close = find_close (p, e - p, comment_closes[open]);
 
           if (close == NULL)
             return open;
@@ -679,19 +702,48 @@ follow_comments (const char  *t,
       else
         {
           const char *first = NULL;
+          const char *quoted_end = NULL;
+          OpenComment which = OPEN_NONE;
 
-          for (OpenComment k = OPEN_C_COMMENT; k <= OPEN_SINGLE_QUOTES; k++)
+          /* (at the same place, three quotes open a docstring rather than a string) */
+          for (OpenComment k = OPEN_C_COMMENT; k <= OPEN_LINE_COMMENT; k++)
             {
               const char *found = memmem (p, e - p, comment_opens[k], strlen (comment_opens[k]));
 
               if (found != NULL && (first == NULL || found < first))
                 {
                   first = found;
-                  open = k;
+                  which = k;
                 }
             }
-          if (first == NULL)
+          /* before those: a # comment (at the start of the line or after a blank, not $#), or
+           * a string in single quotes that ends on the line ('"' opens no string; an
+           * apostrophe with no partner is a word's) */
+          for (const char *h = p; h < e && (first == NULL || h < first); h++)
+            if (*h == '#' && (h == t + start || h[-1] == ' ' || h[-1] == '\t'))
+              {
+                first = h;
+                which = OPEN_LINE_COMMENT;
+                break;
+              }
+            else if (*h == '\'' && !(h + 2 < e && h[1] == '\'' && h[2] == '\''))
+              {
+                const char *close = find_close (h + 1, e - h - 1, "'");
+
+                if (close != NULL)
+                  {
+                    quoted_end = close + 1;
+                    break;
+                  }
+              }
+          if (quoted_end != NULL)
+            {
+              p = quoted_end;
+              continue;
+            }
+          if (first == NULL || which == OPEN_LINE_COMMENT)
             return OPEN_NONE;
+          open = which;
           p = first + strlen (comment_opens[open]);
         }
     }

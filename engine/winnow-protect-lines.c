@@ -635,7 +635,7 @@ _winnow_protect_is_code_line (const char        *text,
     "int ", "char ", "bool ", "enum ", "export ", "interface ", "type ",
   };
   static const char * const operators[] = {
-    " = ", "==", "!=", "=>", " -> ", "::", "+=", "-=", "&&", "||", "();", "){",
+    " = ", "==", "!=", "=>", " -> ", "::", "+=", "-=", "&&", "||", "();", "){", " + ",
     ") {", "')", "\")", "=[", "={", "=(",
   };
   const char *s = text + line->body;
@@ -676,6 +676,17 @@ _winnow_protect_is_code_line (const char        *text,
   if ((n >= 2 && (s[n - 2] == '\'' || s[n - 2] == '"') && last == ',') ||
       contains (s, n, "': ") || contains (s, n, "\": ") || contains (s, n, "' : ") ||
       contains (s, n, ": #") || contains (s, n, "  # "))
+    return TRUE;
+  /* shell: a variable or a substitution, the words that close a block, a loop's or test's end */
+  for (gsize i = 0; i + 1 < n; i++)
+    if (s[i] == '$' && (g_ascii_isalpha (s[i + 1]) || s[i + 1] == '_' || s[i + 1] == '{' ||
+                        s[i + 1] == '('))
+      return TRUE;
+  if ((n == 2 && (memcmp (s, "fi", 2) == 0 || memcmp (s, "do", 2) == 0)) ||
+      (n == 4 && (memcmp (s, "done", 4) == 0 || memcmp (s, "esac", 4) == 0 ||
+                  memcmp (s, "then", 4) == 0 || memcmp (s, "else", 4) == 0)) ||
+      (n > 6 && (memcmp (s + n - 6, "; then", 6) == 0)) ||
+      (n > 4 && (memcmp (s + n - 4, "; do", 4) == 0)))
     return TRUE;
   /* a C comment on a line of its own or after code */
   if (contains (s, n, "/*") || (n >= 2 && s[n - 2] == '*' && last == '/'))

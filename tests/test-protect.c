@@ -494,6 +494,19 @@ test_unfenced_code (void)
   assert_scan (c, c_span);
   assert_scan (between, python_span);
 
+  /* a shell script: its variables and block words, and a message in quotes over lines */
+  assert_scan ("#!/bin/sh\nset -e\nfor f in a b c; do\n  make -C \"$f\"\ndone\n"
+               "if [ -z \"$CI\" ]; then\n  echo \"This needs the CI.\n  Please run it there.\"\n"
+               "  exit 1\nfi",
+               "code[#!/bin/sh\nset -e\nfor f in a b c; do\n  make -C \"$f\"\ndone\n"
+               "if [ -z \"$CI\" ]; then\n  echo \"This needs the CI.\n  Please run it there.\"\n"
+               "  exit 1\nfi]");
+  /* a quote character in single quotes opens no string */
+  assert_scan ("def quote(x):\n    q = '\"'\n    \"\"\"Wrap x in the quote.\n\n"
+               "    It is the usual one, as the docs say.\n    \"\"\"\n    return q + x + q",
+               "code[def quote(x):\n    q = '\"'\n    \"\"\"Wrap x in the quote.\n\n"
+               "    It is the usual one, as the docs say.\n    \"\"\"\n    return q + x + q]");
+
   /* a unified diff: from its header or first hunk to the last line of its hunks */
   assert_scan ("The patch:\ndiff --git a/README.md b/README.md\nindex 3f2a..9c1b 100644\n"
                "--- a/README.md\n+++ b/README.md\n@@ -1,3 +1,3 @@\n This is the intro.\n"
