@@ -587,6 +587,8 @@ try_diff (ProtectBlocks     *bs,
   gsize pos = l->next;
 
   /* a diff opens with `diff --git`, or `--- a` followed by `+++ b`, or a hunk header */
+  if (l->start < bs->diff_fail_until)
+    return FALSE;
   if (!hunk)
     {
       if (l->end - l->start < 5 || !(memcmp (t + l->start, "diff ", 5) == 0 ||
@@ -628,7 +630,11 @@ try_diff (ProtectBlocks     *bs,
     }
 
   if (!hunk)
-    return FALSE;
+    {
+      /* every line up to here was a header: a diff starting at any of them fails the same */
+      bs->diff_fail_until = pos;
+      return FALSE;
+    }
   _winnow_protect_claim (bs, l->start, last.end, WINNOW_PROTECT_CODE, TRUE);
   *next = last.next;
   return TRUE;

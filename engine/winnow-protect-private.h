@@ -58,6 +58,7 @@ typedef struct
   gsize       xml_fail_until;
   guint       xml_failures;
   gsize       code_fail_until;
+  gsize       diff_fail_until;
 } ProtectBlocks;
 
 #define PROTECT_MAX_TICKS   16

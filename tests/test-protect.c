@@ -862,6 +862,10 @@ test_pathological (void)
     "key: value\n", "- item\n", "```\n", "~~~~\n", "x = \"\"\"\n", "    code\n", "| a | b\n",
     "Error: x\n", "    at f (x.js:1:2)\n", "https://x.test/((((( ", "run make make make ",
     "2026-04-18 ", "Sat, 18 Apr ", "::::::: ", "..... ", "-- -- -- ", "@@@@ ", "\\\\\\\\ ",
+    /* heredocs, XML, diffs and code runs that never close or never stop */
+    "cat <<EOF\n", "a << b\n", "<x attr=\"1\">\n", "<?xml ?>\n<a>\n", "<a><a><a>\n",
+    "diff --git a b\n", "@@ -1 +1 @@\n+x\n", "x = 1;\n", "def f():\n\"open\n", "/* open\n",
+    "f(x) # \"\"\" '\n", "for f in a; do\n",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (units); i++)
