@@ -276,11 +276,16 @@ _winnow_protect_try_xml (ProtectBlocks     *bs,
       return FALSE;
     }
 
-  /* it ends its line, and it is more than one line */
+  /* it ends its line (else the search counts as failed: it may have been a long one), and it
+   * is more than one line */
   nl = memchr (t + end, '\n', bs->length - end);
   for (gsize k = end; k < (nl != NULL ? (gsize) (nl - t) : bs->length); k++)
     if (!g_ascii_isspace (t[k]))
-      return FALSE;
+      {
+        if (++bs->xml_failures >= XML_MAX_FAILURES)
+          bs->xml_fail_until = bs->length;
+        return FALSE;
+      }
   if (memchr (t + l->start, '\n', end - l->start) == NULL)
     return FALSE;
 
