@@ -610,12 +610,13 @@ is_python_import (const char *s,
 /**
  * _winnow_protect_is_code_line:
  *
- * Whether a line reads as a line of a program rather than of prose: a statement it starts
- * with (`def `, `#include`, `fn `), an end prose does not have (`;`, `{`, `}`), an operator
- * prose does not use (` = `, `==`, `=>`, `::`, `&&`), or a call. Keywords that are also
- * English words (if, for, from, return…) count only with code after them. A list item or a
- * line with inline code is Markdown. Unfenced code is only protected as a run of such lines
- * (see try_code()).
+ * Whether a line reads as a line of a program (or of a tool's output) rather than of prose:
+ * a statement it starts with (`def `, `#include`, `fn `), an end prose does not have (`;`,
+ * `{`, `}`, `),`), an operator prose does not use (` = `, `==`, `=>`, `::`, `&&`), a call, an
+ * import, a comment, a shell variable or block word, or the columns, build steps, time stamps
+ * and log levels of a tool's report. Keywords that are also English words (if, for, from,
+ * return…) count only with code after them. A list item, a quote or a line with inline code
+ * is Markdown. Unfenced code is only protected as a run of such lines (see try_code()).
  */
 gboolean
 _winnow_protect_is_code_line (const char        *text,
