@@ -565,6 +565,35 @@ is_tool_output (const char *s,
   return FALSE;
 }
 
+/* Twelve words or more that end a sentence (". " before a capital, or a final full stop), and
+ * are not an assignment or a docstring's opening line. */
+static gboolean
+reads_as_sentences (const char *s,
+                    gsize       n)
+{
+  guint words = 1;
+  gboolean sentence = s[n - 1] == '.';
+  gsize i = 0;
+
+  while (i < n && (_winnow_protect_is_word_char (s[i]) || s[i] == '.'))
+    i++;
+  while (i < n && s[i] == ' ')
+    i++;
+  if (i > 0 && i < n && s[i] == '=')
+    return FALSE;
+  if (memmem (s, n, "\"\"\"", 3) != NULL || memmem (s, n, "'''", 3) != NULL)
+    return FALSE;
+
+  for (i = 1; i + 1 < n; i++)
+    if (s[i] == ' ' && s[i - 1] != ' ')
+      {
+        words++;
+        if (strchr (".?!", s[i - 1]) != NULL && g_ascii_isupper (s[i + 1]))
+          sentence = TRUE;
+      }
+  return words >= 12 && sentence;
+}
+
 /* Python's `import a.b as c, d` or `from a.b import c`. */
 static gboolean
 is_python_import (const char *s,
@@ -654,6 +683,13 @@ _winnow_protect_is_code_line (const char        *text,
   if (n > 4 && strchr ("rRbBuUfF", s[0]) != NULL &&
       (has_prefix (s + 1, n - 1, "\"\"\"") || has_prefix (s + 1, n - 1, "'''")))
     return TRUE;
+  /* a comment inside indented code (at the margin, `# ` is a Markdown heading) */
+  if (s[0] == '#' && line->indent > 0)
+    return TRUE;
+  /* a long line of sentences is prose, whatever it mentions ($f, ' + '): a hard-wrapped
+   * paragraph joined into one line is read again */
+  if (reads_as_sentences (s, n))
+    return FALSE;
   /* a tool's output: columns lined up with runs of spaces or tabs, a build step ([3/120]), a
    * test runner's count (10/60), a time stamp or a log level first */
   if (is_tool_output (s, n))
@@ -662,12 +698,10 @@ _winnow_protect_is_code_line (const char        *text,
   if (memchr (s, '`', n) != NULL ||
       (n >= 2 && strchr ("-*+>", s[0]) != NULL && s[1] == ' ' && line->indent == 0))
     return FALSE;
-  /* a decorator, a lone closing bracket, a comment inside indented code */
+  /* a decorator, a lone closing bracket */
   if (s[0] == '@' && n > 1 && g_ascii_isalpha (s[1]))
     return TRUE;
   if (strspn (s, ")]}") == n)
-    return TRUE;
-  if (s[0] == '#' && line->indent > 0)
     return TRUE;
 
   last = s[n - 1];

@@ -531,6 +531,17 @@ test_unfenced_code (void)
   /* dashes and pluses in prose are not a diff */
   assert_scan ("--- the summary ---\n+ one more thing\n- and a list item", "");
 
+  /* paragraphs of sentences that mention code, each on one line (as hard-wrapped ones are
+   * joined): prose */
+  assert_scan ("Shell lines read as code by their variables ($f, ${x}), block words and ends. "
+               "The loop had lost its word to the rule.\n"
+               "Inside a run, a string that goes on over lines counts as code. So ' + ' is an "
+               "operator now, and $HOME a variable.\n"
+               "The figures for the scripts went down from 755 to 14 lines. That is ($x) all "
+               "we measured today.",
+               "identifier[$f] identifier[${x}] identifier[$HOME] number[755] number[14] "
+               "identifier[$x]");
+
   /* prose that mentions code now and then, a list, inline code: prose */
   assert_scan ("The parser now calls flush() before close(), so the buffer is\n"
                "written out first. If you set retries = 3 it tries three times;\n"
