@@ -581,7 +581,7 @@ reads_as_sentences (const char *s,
     i++;
   if (i > 0 && i < n && s[i] == '=')
     return FALSE;
-  if (memmem (s, n, "\"\"\"", 3) != NULL || memmem (s, n, "'''", 3) != NULL)
+  if (contains (s, n, "\"\"\"") || contains (s, n, "'''"))
     return FALSE;
 
   for (i = 1; i + 1 < n; i++)
