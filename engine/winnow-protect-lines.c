@@ -694,10 +694,19 @@ _winnow_protect_is_code_line (const char        *text,
    * test runner's count (10/60), a time stamp or a log level first */
   if (is_tool_output (s, n))
     return TRUE;
-  /* Markdown: list items, quotes and lines with inline code are prose */
+  /* Markdown: list items (bulleted or numbered), quotes and lines with inline code are prose */
   if (memchr (s, '`', n) != NULL ||
       (n >= 2 && strchr ("-*+>", s[0]) != NULL && s[1] == ' ' && line->indent == 0))
     return FALSE;
+  {
+    gsize d = 0;
+
+    while (d < n && d < 3 && g_ascii_isdigit (s[d]))
+      d++;
+    if (d > 0 && d + 1 < n && (s[d] == '.' || s[d] == ')') && s[d + 1] == ' ' &&
+        line->indent == 0)
+      return FALSE;
+  }
   /* a decorator, a lone closing bracket */
   if (s[0] == '@' && n > 1 && g_ascii_isalpha (s[1]))
     return TRUE;

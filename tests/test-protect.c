@@ -549,6 +549,9 @@ test_unfenced_code (void)
                "identifier[flush()] identifier[close()] number[3]");
   assert_scan ("- call init() first\n- then run() the loop\n- finally stop() it;",
                "identifier[init()] identifier[run()] identifier[stop()]");
+  assert_scan ("1. Set timeout = 30 in the file;\n2. Set retries = 3 as well;\n"
+               "3. Run the tests again;",
+               "number[1] number[30] number[2] number[3] number[3]");
   assert_scan ("**Option 1 (recommended): make the struct own its data.**\n"
                "Then `load_config` can return a `Result`, and it compiles:\n"
                "it owns the string.",
