@@ -625,6 +625,14 @@ test_prose (Fixture       *f,
   winnow_rule_prose_view_set_text (prose, "Thanks so much for your help! I went ahead and "
                                           "renamed `src/main.c` as you suggested.");
   g_assert_true (has_tag (input, "protected"));
+  /* pointing at a highlighted token says what it is */
+  {
+    g_autofree char *over_code = winnow_rule_prose_view_dup_protected_at (prose, FALSE, 60);
+    g_autofree char *over_prose = winnow_rule_prose_view_dup_protected_at (prose, FALSE, 2);
+
+    g_assert_cmpstr (over_code, ==, "Kept as written: inline code");
+    g_assert_null (over_prose);
+  }
   wait_checked (f);
 
   result = winnow_rule_pack_check_get_prose (winnow_rule_packs_page_get_check (f->page));

@@ -53,22 +53,64 @@ emit_changed (WinnowRuleProseView *self)
   g_signal_emit (self, signals [CHANGED], 0);
 }
 
+/* What a protected span of @kind is, for the tooltip over it. */
+static const char *
+describe_kind (WinnowProtectKind kind)
+{
+  switch (kind)
+    {
+    case WINNOW_PROTECT_FENCE: return _("a fenced code block");
+    case WINNOW_PROTECT_INDENTED_CODE: return _("an indented code block");
+    case WINNOW_PROTECT_INLINE_CODE: return _("inline code");
+    case WINNOW_PROTECT_URL: return _("a URL");
+    case WINNOW_PROTECT_EMAIL: return _("an e-mail address");
+    case WINNOW_PROTECT_PATH: return _("a path");
+    case WINNOW_PROTECT_VERSION: return _("a version");
+    case WINNOW_PROTECT_DATE: return _("a date");
+    case WINNOW_PROTECT_NUMBER: return _("a number");
+    case WINNOW_PROTECT_IDENTIFIER: return _("an identifier");
+    case WINNOW_PROTECT_HEADING: return _("a heading");
+    case WINNOW_PROTECT_TABLE: return _("a table");
+    case WINNOW_PROTECT_COMMAND: return _("a command");
+    case WINNOW_PROTECT_BRANCH: return _("a branch name");
+    case WINNOW_PROTECT_STRUCTURED: return _("structured data (JSON, YAML, TOML or XML)");
+    case WINNOW_PROTECT_ERROR_LINE: return _("an error line");
+    case WINNOW_PROTECT_STACK_FRAME: return _("a stack frame");
+    case WINNOW_PROTECT_CODE: return _("code or a tool’s output");
+    default: return NULL;
+    }
+}
+
+/* Each span gets the highlight ("protected") and a tag naming its kind ("protected:url"),
+ * which the tooltip reads. */
 static void
 tag_protected (GtkTextView *view)
 {
   GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
+  GtkTextTagTable *table = gtk_text_buffer_get_tag_table (buffer);
   g_autofree char *text = NULL;
   g_autoptr(GArray) spans = NULL;
   GtkTextIter start, end;
 
   gtk_text_buffer_get_bounds (buffer, &start, &end);
   gtk_text_buffer_remove_tag_by_name (buffer, "protected", &start, &end);
+  for (guint k = 0; k < WINNOW_PROTECT_N_KINDS; k++)
+    {
+      g_autofree char *name = g_strconcat ("protected:", winnow_protect_kind_to_string (k), NULL);
+
+      if (gtk_text_tag_table_lookup (table, name) == NULL)
+        gtk_text_buffer_create_tag (buffer, name, NULL);
+      else
+        gtk_text_buffer_remove_tag_by_name (buffer, name, &start, &end);
+    }
   text = gtk_text_buffer_get_text (buffer, &start, &end, FALSE);
   spans = winnow_protect_scan (text, -1);
 
   for (guint i = 0; i < spans->len; i++)
     {
       const WinnowProtectSpan *span = &g_array_index (spans, WinnowProtectSpan, i);
+      g_autofree char *name = g_strconcat ("protected:", winnow_protect_kind_to_string (span->kind),
+                                           NULL);
       GtkTextIter from, to;
 
       /* spans are byte offsets; the buffer counts characters */
@@ -77,7 +119,57 @@ tag_protected (GtkTextView *view)
       gtk_text_buffer_get_iter_at_offset (buffer, &to,
                                           g_utf8_pointer_to_offset (text, text + span->end));
       gtk_text_buffer_apply_tag_by_name (buffer, "protected", &from, &to);
+      gtk_text_buffer_apply_tag_by_name (buffer, name, &from, &to);
     }
+}
+
+/* "Kept as written: a URL" for a character of a protected span, else NULL. */
+static char *
+describe_protected_at (const GtkTextIter *iter)
+{
+  GtkTextTagTable *table = gtk_text_buffer_get_tag_table (gtk_text_iter_get_buffer (iter));
+
+  for (guint k = 0; k < WINNOW_PROTECT_N_KINDS; k++)
+    {
+      g_autofree char *name = g_strconcat ("protected:", winnow_protect_kind_to_string (k), NULL);
+      GtkTextTag *tag = gtk_text_tag_table_lookup (table, name);
+
+      if (tag != NULL && gtk_text_iter_has_tag (iter, tag) && describe_kind (k) != NULL)
+        /* Translators: the tooltip over a highlighted technical token in the prose preview;
+         * %s is what it is ("a URL", "inline code", "code or a tool's output") */
+        return g_strdup_printf (_("Kept as written: %s"), describe_kind (k));
+    }
+  return NULL;
+}
+
+static gboolean
+on_query_tooltip (GtkWidget  *widget,
+                  int         x,
+                  int         y,
+                  gboolean    keyboard,
+                  GtkTooltip *tooltip,
+                  gpointer    data)
+{
+  GtkTextView *view = GTK_TEXT_VIEW (widget);
+  GtkTextBuffer *buffer = gtk_text_view_get_buffer (view);
+  g_autofree char *text = NULL;
+  GtkTextIter iter;
+  int bx, by;
+
+  if (keyboard)
+    gtk_text_buffer_get_iter_at_mark (buffer, &iter, gtk_text_buffer_get_insert (buffer));
+  else
+    {
+      gtk_text_view_window_to_buffer_coords (view, GTK_TEXT_WINDOW_WIDGET, x, y, &bx, &by);
+      if (!gtk_text_view_get_iter_at_location (view, &iter, bx, by))
+        return FALSE;
+    }
+
+  text = describe_protected_at (&iter);
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
 }
 
 static void
@@ -149,6 +241,11 @@ winnow_rule_prose_view_init (WinnowRuleProseView *self)
 
   g_signal_connect_object (input, "changed", G_CALLBACK (on_input_changed), self,
                            G_CONNECT_SWAPPED);
+  /* hovering a highlighted token says what it is: why a rule left it alone */
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self->input_view), TRUE);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self->output_view), TRUE);
+  g_signal_connect (self->input_view, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
+  g_signal_connect (self->output_view, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
   g_signal_connect_object (self->intensity_dropdown, "notify::selected",
                            G_CALLBACK (emit_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->role_dropdown, "notify::selected",
@@ -156,7 +253,7 @@ winnow_rule_prose_view_init (WinnowRuleProseView *self)
 
   gtk_label_set_text (self->firings_label,
                       _("Type or paste prose on the left. Highlighted: technical tokens no rule "
-                        "may touch."));
+                        "may touch; point at one to see what it is."));
 }
 
 char *
@@ -284,7 +381,7 @@ winnow_rule_prose_view_show_result (WinnowRuleProseView *self,
       gtk_label_set_text (self->stats_label, "");
       gtk_label_set_text (self->firings_label,
                           _("Type or paste prose on the left. Highlighted: technical tokens no "
-                            "rule may touch."));
+                            "rule may touch; point at one to see what it is."));
       return;
     }
 
@@ -334,4 +431,28 @@ winnow_rule_prose_view_get_firings (WinnowRuleProseView *self)
 {
   g_return_val_if_fail (WINNOW_IS_RULE_PROSE_VIEW (self), NULL);
   return self->firings;
+}
+
+/**
+ * winnow_rule_prose_view_dup_protected_at:
+ * @self: a #WinnowRuleProseView
+ * @output: the result's side rather than the prose typed
+ * @offset: a character offset in that text
+ *
+ * Returns: (transfer full) (nullable): the tooltip over the character at @offset ("Kept as
+ *   written: a URL"), or %NULL where nothing is protected
+ */
+char *
+winnow_rule_prose_view_dup_protected_at (WinnowRuleProseView *self,
+                                         gboolean             output,
+                                         int                  offset)
+{
+  GtkTextIter iter;
+
+  g_return_val_if_fail (WINNOW_IS_RULE_PROSE_VIEW (self), NULL);
+
+  gtk_text_buffer_get_iter_at_offset (gtk_text_view_get_buffer (output ? self->output_view
+                                                                       : self->input_view),
+                                      &iter, offset);
+  return describe_protected_at (&iter);
 }

@@ -26,5 +26,8 @@ void                    winnow_rule_prose_view_show_result   (WinnowRuleProseVie
                                                               WinnowRulePack      *pack);
 char                   *winnow_rule_prose_view_dup_output    (WinnowRuleProseView *self);
 const char             *winnow_rule_prose_view_get_firings   (WinnowRuleProseView *self);
+char                   *winnow_rule_prose_view_dup_protected_at (WinnowRuleProseView *self,
+                                                                 gboolean             output,
+                                                                 int                  offset);
 
 G_END_DECLS
