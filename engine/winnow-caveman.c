@@ -986,26 +986,15 @@ clean_up (const GString *masked,
 
 /* ---- hard-wrapped paragraphs ------------------------------------------------------------ */
 
-/* A line of a paragraph's running text: not blank, not indented, not a block's (list item,
- * quote, heading, table row, fence), and no part of a protected region. */
+/* Whether a protected span takes the line [@offset, @end) with it: one that runs on past its
+ * break, or a block that makes it a block's line (a command only when it starts the line).
+ * The spans are in order: those before the line are skipped for good. */
 static gboolean
-is_running_text (const char   *line,
-                 gsize         length,
-                 gsize         offset,
-                 const GArray *spans,
-                 guint        *next_span)
+takes_a_block (gsize         offset,
+               gsize         end,
+               const GArray *spans,
+               guint        *next_span)
 {
-  gsize end = offset + length;
-
-  /* (a fence is a protected block, looked at below; inline code may start a wrapped line) */
-  if (length == 0 || g_ascii_isspace (line[0]) || strchr ("#>|-*+", line[0]) != NULL)
-    return FALSE;
-  for (gsize i = 0; i < length && g_ascii_isdigit (line[i]); i++)
-    if (i + 1 < length && (line[i + 1] == '.' || line[i + 1] == ')'))
-      return FALSE;
-
-  /* the spans are in order: skip those before the line, then none may take its break with
-   * it or make it a block's line */
   while (*next_span < spans->len &&
          g_array_index (spans, WinnowProtectSpan, *next_span).end <= offset)
     (*next_span)++;
@@ -1018,11 +1007,48 @@ is_running_text (const char   *line,
       if (span->end > end ||
           (winnow_protect_kind_is_block (span->kind) &&
            (span->kind != WINNOW_PROTECT_COMMAND || span->start == offset)))
-        return FALSE;
+        return TRUE;
     }
+  return FALSE;
+}
 
+/* Whether a line (or what follows its indentation or list marker) starts as a paragraph's
+ * running text does: not blank, not indented, not a block's (list item, quote, heading, table
+ * row; a fence is a protected block, see takes_a_block()). Inline code may start it. */
+static gboolean
+is_running_text (const char *line,
+                 gsize       length)
+{
+  /* emphasis may start it ("**Note:** …", "*really*"), a bullet or a rule may not */
+  if (length >= 2 && line[0] == '*' && line[1] != ' ' &&
+      (line[1] != '*' || (length >= 3 && line[2] != ' ' && line[2] != '*')))
+    return TRUE;
+  if (length == 0 || g_ascii_isspace (line[0]) || strchr ("#>|-*+", line[0]) != NULL)
+    return FALSE;
+  for (gsize i = 0; i < length && g_ascii_isdigit (line[i]); i++)
+    if (i + 1 < length && (line[i + 1] == '.' || line[i + 1] == ')'))
+      return FALSE;
   return TRUE;
 }
+
+/* Where the text of a list item's line starts ("- ", "* ", "+ ", "1. ", "12) " at the margin),
+ * or 0 when the line is not one. */
+static gsize
+item_content (const char *line,
+              gsize       length)
+{
+  gsize i = 0;
+
+  if (length >= 3 && strchr ("-*+", line[0]) != NULL && line[1] == ' ')
+    return line[2] != ' ' ? 2 : 0;
+  while (i < length && i < 3 && g_ascii_isdigit (line[i]))
+    i++;
+  if (i > 0 && i + 2 < length && (line[i] == '.' || line[i] == ')') && line[i + 1] == ' ' &&
+      line[i + 2] != ' ')
+    return i + 2;
+  return 0;
+}
+
 
 /* Whether a line ends where a writer might break one on purpose: after a sentence, a comma,
  * a colon or a closing emoji. */
@@ -1041,13 +1067,23 @@ ends_clause (const char *line,
          (last != NULL && g_unichar_type (g_utf8_get_char (last)) == G_UNICODE_OTHER_SYMBOL);
 }
 
+/* What a line can be in a hard-wrapped paragraph. */
+typedef enum
+{
+  LINE_OTHER,       /* not running text: ends a paragraph */
+  LINE_TEXT,        /* running text at the margin */
+  LINE_ITEM,        /* a list item's first line: starts a paragraph, never goes on with one */
+  LINE_CONTINUED,   /* running text indented as far as the item it goes on with */
+} LineShape;
+
 typedef struct
 {
-  gsize start;      /* byte offset of the line */
-  gsize length;     /* bytes, without the line break */
-  glong chars;
-  glong first_word; /* characters of its first word */
-  gboolean text;
+  gsize     start;      /* byte offset of the line */
+  gsize     length;     /* bytes, without the line break */
+  glong     chars;
+  glong     first_word; /* characters of its first word, after its indentation */
+  LineShape shape;
+  gsize     indent;     /* LINE_ITEM: where its text starts; LINE_CONTINUED: its indentation */
 } Line;
 
 /* Hard-wrapped text (an e-mail, a commit message) breaks a sentence where the next word would
@@ -1073,25 +1109,42 @@ join_wrapped_lines (const char   *text,
     {
       const char *nl = memchr (text + at, '\n', length - at);
       gsize end = nl != NULL ? (gsize) (nl - text) : length;
-      Line line = { at, end - at, 0, 0, FALSE };
+      Line line = { at, end - at, 0, 0, LINE_OTHER, 0 };
       gboolean code;
+      gsize spaces = 0;
       const char *p;
 
       if (line.length > 0 && text[end - 1] == '\r')
         line.length--;
       line.chars = g_utf8_strlen (text + at, line.length);
+      while (spaces < line.length && text[at + spaces] == ' ')
+        spaces++;
       /* a code span is one word: wrapping does not break inside it */
-      for (p = text + at, code = FALSE; p < text + at + line.length && (code || *p != ' ');
+      for (p = text + at + spaces, code = FALSE;
+           p < text + at + line.length && (code || *p != ' ');
            p = g_utf8_next_char (p))
         {
           code ^= *p == '`';
           line.first_word++;
         }
-      line.text = is_running_text (text + at, line.length, at, spans, &next_span) &&
-                  /* a Markdown hard break: two spaces or a backslash at the end */
-                  !(line.length >= 2 && text[at + line.length - 1] == ' ' &&
-                    text[at + line.length - 2] == ' ') &&
-                  !(line.length >= 1 && text[at + line.length - 1] == '\\');
+
+      if (takes_a_block (at, at + line.length, spans, &next_span) ||
+          /* a Markdown hard break: two spaces or a backslash at the end */
+          (line.length >= 2 && text[at + line.length - 1] == ' ' &&
+           text[at + line.length - 2] == ' ') ||
+          (line.length >= 1 && text[at + line.length - 1] == '\\'))
+        line.shape = LINE_OTHER;
+      else if (is_running_text (text + at, line.length))
+        line.shape = LINE_TEXT;
+      else if ((line.indent = item_content (text + at, line.length)) > 0 &&
+               is_running_text (text + at + line.indent, line.length - line.indent))
+        line.shape = LINE_ITEM;
+      else if (spaces > 0 && spaces <= 4 &&
+               is_running_text (text + at + spaces, line.length - spaces))
+        {
+          line.shape = LINE_CONTINUED;
+          line.indent = spaces;
+        }
       g_array_append_val (lines, line);
       if (nl == NULL)
         break;
@@ -1104,13 +1157,26 @@ join_wrapped_lines (const char   *text,
       glong width = 0;
       gboolean wrapped = TRUE;
 
-      if (!g_array_index (lines, Line, i).text)
+      const Line *head = &g_array_index (lines, Line, i);
+
+      if (head->shape != LINE_TEXT && head->shape != LINE_ITEM)
         {
           i++;
           continue;
         }
-      for (last = i; last < lines->len && g_array_index (lines, Line, last).text; last++)
-        width = MAX (width, g_array_index (lines, Line, last).chars);
+      /* a paragraph goes on with lines of text at the margin; a list item's, also with lines
+       * indented as far as its text */
+      width = head->chars;
+      for (last = i + 1; last < lines->len; last++)
+        {
+          const Line *line = &g_array_index (lines, Line, last);
+
+          if (!(line->shape == LINE_TEXT ||
+                (head->shape == LINE_ITEM && line->shape == LINE_CONTINUED &&
+                 line->indent == head->indent)))
+            break;
+          width = MAX (width, line->chars);
+        }
       i = last;
       if (last - first < 2 || width < MIN_WRAP)
         continue;
@@ -1126,7 +1192,8 @@ join_wrapped_lines (const char   *text,
           const Line *two = &g_array_index (lines, Line, first + 1);
 
           wrapped = !ends_clause (text + one->start, one->length) &&
-                    !g_unichar_isupper (g_utf8_get_char (text + two->start));
+                    !g_unichar_isupper (g_utf8_get_char (text + two->start +
+                                                         (two->shape == LINE_CONTINUED ? two->indent : 0)));
         }
       if (!wrapped)
         continue;
@@ -1138,7 +1205,8 @@ join_wrapped_lines (const char   *text,
           const Line *line = &g_array_index (lines, Line, k);
           gsize cut = line->start + line->length;
 
-          /* the break (with its \r) becomes one space */
+          /* the break (with its \r) becomes a space, as does a continued line's indentation
+           * (the clean-up makes them one, once a rule has changed the message) */
           while (cut < g_array_index (lines, Line, k + 1).start)
             joined[cut++] = ' ';
         }

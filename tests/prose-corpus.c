@@ -230,16 +230,19 @@ prose_meaning_kept_by (WinnowRuleSet              *rules,
 }
 
 /* Appends @line wrapped at @width characters, as an e-mail client would; a code span is
- * never broken. */
+ * never broken. Lines after the first start with @hang spaces (a list item's text goes on
+ * under its text, not under its marker). */
 static void
 append_wrapped (GString    *out,
                 const char *line,
                 gsize       length,
-                guint       width)
+                guint       width,
+                guint       hang)
 {
   const char *end = line + length;
   const char *p = line;
   glong column = 0;
+  gboolean first_line = TRUE;
 
   while (p < end)
     {
@@ -253,10 +256,18 @@ append_wrapped (GString    *out,
           p = g_utf8_next_char (p);
           chars++;
         }
-      if (column > 0 && column + 1 + chars > (glong) width)
+      if (column > (first_line ? 0 : (glong) hang) && column + 1 + chars > (glong) width)
         {
           g_string_append_c (out, '\n');
-          column = 0;
+          for (guint k = 0; k < hang; k++)
+            g_string_append_c (out, ' ');
+          column = hang;
+          first_line = FALSE;
+          g_string_append_len (out, word, p - word);
+          column += chars;
+          while (p < end && *p == ' ')
+            p++;
+          continue;
         }
       else if (column > 0)
         {
@@ -270,13 +281,27 @@ append_wrapped (GString    *out,
     }
 }
 
+/* Where the text of a list item at the margin starts ("- ", "1. "), or 0. */
+static guint
+list_item_text (const char *line)
+{
+  guint i = 0;
+
+  if (strchr ("-*+", line[0]) != NULL && line[0] != '\0' && line[1] == ' ')
+    return 2;
+  while (i < 3 && g_ascii_isdigit (line[i]))
+    i++;
+  return i > 0 && (line[i] == '.' || line[i] == ')') && line[i + 1] == ' ' ? i + 2 : 0;
+}
+
 /**
  * prose_hard_wrap:
  * @text: a message
  * @width: the longest line, in characters
  *
- * The message as a hard-wrapped e-mail: paragraph lines outside fences wrapped at @width,
- * blocks (lists, headings, quotes, tables, indented lines) as they are.
+ * The message as a hard-wrapped e-mail: paragraph lines and list items outside fences
+ * wrapped at @width (an item's text going on under its text), other blocks (headings, quotes,
+ * tables, indented lines) as they are.
  *
  * Returns: (transfer full): the wrapped text
  */
@@ -291,16 +316,19 @@ prose_hard_wrap (const char *text,
   for (guint i = 0; lines[i] != NULL; i++)
     {
       const char *line = lines[i];
+      guint hang;
 
       if (i > 0)
         g_string_append_c (out, '\n');
       if (g_str_has_prefix (line, "```") || g_str_has_prefix (line, "~~~"))
         fenced = !fenced;
-      if (fenced || line[0] == '\0' || strchr (" \t#>|-*+`~", line[0]) != NULL ||
-          g_ascii_isdigit (line[0]))
+      if (!fenced && (hang = list_item_text (line)) > 0)
+        append_wrapped (out, line, strlen (line), width, hang);
+      else if (fenced || line[0] == '\0' || strchr (" \t#>|-*+`~", line[0]) != NULL ||
+               g_ascii_isdigit (line[0]))
         g_string_append (out, line);
       else
-        append_wrapped (out, line, strlen (line), width);
+        append_wrapped (out, line, strlen (line), width, 0);
     }
 
   return g_string_free (out, FALSE);

@@ -244,6 +244,38 @@ test_wrapped_paragraphs (void)
   g_assert_cmpstr (same, ==, untouched);
 }
 
+/* A hard-wrapped list item reads as one line too, its text going on under its text or at the
+ * margin; a line may start with emphasis. A new item, or a line not indented as far as the
+ * item's text, is not part of it. */
+static void
+test_wrapped_list_items (void)
+{
+  g_autoptr(WinnowRulePack) pack = NULL;
+  g_autoptr(WinnowRuleSet) set =
+    set_with_pack (PACK ("{\"name\":\"basically\",\"pattern\":\"\\\\bbasically \",\"replacement\":\"\"}"),
+                   "file", &pack);
+  const char *text =
+    "- The parser now accepts CRLF line endings in every input file, and it\n"
+    "  basically no longer drops the last line when it has no line break.\n"
+    "2. **Run the migration** on the staging database before you go ahead\n"
+    "   and basically deploy the new version of the service to production.\n"
+    "- A short item\n"
+    "    indented as code.\n";
+  g_autofree char *out = run (set, pack, text, WINNOW_CAVEMAN_INTENSITY_FULL,
+                              WINNOW_MESSAGE_ROLE_USER);
+  g_autofree char *again = run (set, pack, out, WINNOW_CAVEMAN_INTENSITY_FULL,
+                                WINNOW_MESSAGE_ROLE_USER);
+
+  g_assert_cmpstr (out, ==,
+                   "- The parser now accepts CRLF line endings in every input file, and it no "
+                   "longer drops the last line when it has no line break.\n"
+                   "2. **Run the migration** on the staging database before you go ahead and "
+                   "deploy the new version of the service to production.\n"
+                   "- A short item\n"
+                   "    indented as code.\n");
+  g_assert_cmpstr (again, ==, out);
+}
+
 /* A heredoc's lines are a file's, however wrapped they look (README.Debian of git: its
  * inetd.conf lines came out as one line). */
 static void
@@ -709,6 +741,7 @@ main (int   argc,
   g_test_add_func ("/caveman/windows-line-breaks", test_windows_line_breaks);
   g_test_add_func ("/caveman/wrapped-paragraphs", test_wrapped_paragraphs);
   g_test_add_func ("/caveman/wrapped-after-rules", test_wrapped_after_rules);
+  g_test_add_func ("/caveman/wrapped-list-items", test_wrapped_list_items);
   g_test_add_func ("/caveman/wrapped-heredoc", test_wrapped_heredoc);
   g_test_add_func ("/caveman/xml-document", test_xml_document);
   g_test_add_func ("/caveman/unfenced-code", test_unfenced_code);
