@@ -1049,7 +1049,6 @@ item_content (const char *line,
   return 0;
 }
 
-
 /* Whether a line ends where a writer might break one on purpose: after a sentence, a comma,
  * a colon or a closing emoji. */
 static gboolean
@@ -1091,8 +1090,9 @@ typedef struct
  * what "I hope this helps" loses. A paragraph of running text whose every line was broken that
  * way (the line plus the next line's first word is longer than the paragraph's longest line,
  * at least MIN_WRAP characters) is joined into one line before the rules run; and it costs a
- * token per break less. Short lines a writer broke on purpose ("Best regards,⏎Ravi") are not
- * wrapping and stay. Returns %NULL when nothing is joined. */
+ * token per break less. A list item is a paragraph too, with the lines that go on under its
+ * text. Short lines a writer broke on purpose ("Best regards,⏎Ravi") are not wrapping and
+ * stay. Returns %NULL when nothing is joined. */
 #define MIN_WRAP 40
 
 static char *
@@ -1190,10 +1190,10 @@ join_wrapped_lines (const char   *text,
         {
           const Line *one = &g_array_index (lines, Line, first);
           const Line *two = &g_array_index (lines, Line, first + 1);
+          gsize two_text = two->start + (two->shape == LINE_CONTINUED ? two->indent : 0);
 
           wrapped = !ends_clause (text + one->start, one->length) &&
-                    !g_unichar_isupper (g_utf8_get_char (text + two->start +
-                                                         (two->shape == LINE_CONTINUED ? two->indent : 0)));
+                    !g_unichar_isupper (g_utf8_get_char (text + two_text));
         }
       if (!wrapped)
         continue;
@@ -1269,8 +1269,8 @@ record_firing (WinnowCavemanResult *self,
   g_array_append_val (self->firings, firing);
 }
 
-/* Runs @rule over @masked; returns whether it changed anything. */
-/* Runs @rule over *@masked, replacing it when the rule changed it; @grams follows. */
+/* Runs @rule over *@masked, replacing it when the rule changed it (and returning TRUE); @grams
+ * follows the text. */
 static gboolean
 apply_rule (WinnowCavemanResult *self,
             WinnowRulePack      *pack,
