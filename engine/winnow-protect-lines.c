@@ -514,7 +514,8 @@ is_tool_output (const char *s,
                 gsize       n)
 {
   static const char * const levels[] = {
-    "INFO", "WARN", "WARNING", "ERROR", "DEBUG", "TRACE", "FATAL", "NOTICE", "npm WARN", "npm notice",
+    "INFO", "WARN", "WARNING", "ERROR", "DEBUG", "TRACE", "FATAL", "NOTICE", "npm WARN",
+    "npm notice",
   };
   gsize i = 0, digits;
 
