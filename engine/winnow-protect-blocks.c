@@ -648,6 +648,8 @@ try_diff (ProtectBlocks     *bs,
  * that mentions code now and then never is. */
 #define CODE_MIN_LINES 3
 #define CODE_MAX_GAP   3
+#define CODE_MAX_TRIES 8
+#define CODE_MAX_TRIMMED 64
 
 typedef enum
 {
@@ -757,26 +759,46 @@ follow_comments (const char  *t,
   return open;
 }
 
+/* A code line of a run being read: where it ends, and how many other lines came before it. */
+typedef struct
+{
+  gsize end;
+  gsize next;
+  guint other;
+} CodeLine;
+
+static inline gboolean
+code_run_holds (guint code,
+                guint other)
+{
+  return code >= CODE_MIN_LINES && code * 5 >= (code + other) * 3;
+}
+
 static gboolean
 try_code (ProtectBlocks     *bs,
           const ProtectLine *l,
           gsize             *next)
 {
   const char *t = bs->text;
-  ProtectLine last = *l;
-  guint code = 1, other = 0, gap = 0, blanks = 0;
+  g_autoptr(GArray) lines = NULL;
+  guint other = 0, gap = 0, blanks = 0;
   gsize pos = l->next;
   OpenComment open;
   char fence_char;
   gsize fence_len;
+  CodeLine first = { l->end, l->next, 0 };
+  gint held = -1;
 
   if (l->start < bs->code_fail_until || !_winnow_protect_is_code_line (t, l))
     return FALSE;
+  lines = g_array_new (FALSE, FALSE, sizeof (CodeLine));
+  g_array_append_val (lines, first);
   open = follow_comments (t, l->body, l->end, OPEN_NONE);
 
   while (pos < bs->length)
     {
       ProtectLine m;
+      CodeLine line;
 
       _winnow_protect_read_line (t, bs->length, pos, &m);
       pos = m.next;
@@ -784,47 +806,63 @@ try_code (ProtectBlocks     *bs,
         {
           /* inside a comment: code, whatever it says */
           open = follow_comments (t, m.body, m.end, open);
-          if (!_winnow_protect_line_blank (&m))
-            {
-              code++;
-              other += gap;
-              gap = 0;
-              last = m;
-            }
           blanks = 0;
-          continue;
+          if (_winnow_protect_line_blank (&m))
+            continue;
         }
-      if (_winnow_protect_line_blank (&m))
+      else
         {
-          if (++blanks > 3)
+          if (_winnow_protect_line_blank (&m))
+            {
+              if (++blanks > 3)
+                break;
+              continue;
+            }
+          /* a fence starts something else (a `# comment` between lines of code is one, not a
+           * heading) */
+          if (fence_open (t, &m, &fence_char, &fence_len))
             break;
-          continue;
-        }
-      /* a fence starts something else (a `# comment` between lines of code is one, not a
-       * heading) */
-      if (fence_open (t, &m, &fence_char, &fence_len))
-        break;
-      blanks = 0;
-      if (_winnow_protect_is_code_line (t, &m))
-        {
-          code++;
-          other += gap;
-          gap = 0;
-          last = m;
+          blanks = 0;
+          if (!_winnow_protect_is_code_line (t, &m))
+            {
+              if (++gap > CODE_MAX_GAP)
+                break;
+              continue;
+            }
           open = follow_comments (t, m.body, m.end, OPEN_NONE);
         }
-      else if (++gap > CODE_MAX_GAP)
-        break;
+      other += gap;
+      gap = 0;
+      line = (CodeLine) { m.end, m.next, other };
+      g_array_append_val (lines, line);
     }
 
-  if (code < CODE_MIN_LINES || code * 5 < (code + other) * 3)
+  /* the whole run, or else its longest start that holds: compressing the prose after a run
+   * may bring more lines within its reach, and the part that held before must hold again
+   * (looked for in runs of up to CODE_MAX_TRIMMED lines of code, which a later attempt reads
+   * again: in longer ones it would cost a pass over the run per line) */
+  for (gint k = (gint) lines->len - 1; k >= 0 && held < 0; k--)
+    if ((k == (gint) lines->len - 1 || lines->len <= CODE_MAX_TRIMMED) &&
+        code_run_holds ((guint) k + 1, g_array_index (lines, CodeLine, k).other))
+      held = k;
+
+  if (held < 0)
     {
-      bs->code_fail_until = last.next;
+      /* the same goes for prose before a run: the next few lines of code may start one, and
+       * only after that is the rest of this stretch given up (so the walk stays linear) */
+      if (l->start >= bs->code_stretch_end)
+        {
+          bs->code_stretch_end = g_array_index (lines, CodeLine, lines->len - 1).next;
+          bs->code_stretch_tries = 0;
+        }
+      if (++bs->code_stretch_tries >= CODE_MAX_TRIES || lines->len > CODE_MAX_TRIMMED)
+        bs->code_fail_until = bs->code_stretch_end;
       return FALSE;
     }
 
-  _winnow_protect_claim (bs, l->start, last.end, WINNOW_PROTECT_CODE, TRUE);
-  *next = last.next;
+  _winnow_protect_claim (bs, l->start, g_array_index (lines, CodeLine, held).end,
+                         WINNOW_PROTECT_CODE, TRUE);
+  *next = g_array_index (lines, CodeLine, held).next;
   return TRUE;
 }
 

@@ -508,6 +508,36 @@ starts_with_call (const char *s,
          memchr (s, '_', i) != NULL;
 }
 
+/* Six blank-separated tokens or more, three in five of them lower-case words ("the", "is,"). */
+static gboolean
+is_mostly_words (const char *s,
+                 gsize       n)
+{
+  guint tokens = 0, words = 0;
+
+  for (gsize i = 0; i < n;)
+    {
+      gsize start, end;
+      gboolean word = TRUE;
+
+      while (i < n && (s[i] == ' ' || s[i] == '\t'))
+        i++;
+      if (i == n)
+        break;
+      start = i;
+      while (i < n && s[i] != ' ' && s[i] != '\t')
+        i++;
+      end = i;
+      while (end > start && strchr (",.;:", s[end - 1]) != NULL)
+        end--;
+      for (gsize k = start; k < end && word; k++)
+        word = g_ascii_islower (s[k]) || s[k] == '-' || s[k] == '\'';
+      tokens++;
+      words += word && end > start;
+    }
+  return tokens >= 6 && words * 5 >= tokens * 3;
+}
+
 /* Whether a line is a tool's report rather than a sentence (see _winnow_protect_is_code_line()). */
 static gboolean
 is_tool_output (const char *s,
@@ -519,7 +549,8 @@ is_tool_output (const char *s,
   };
   gsize i = 0, digits;
 
-  /* columns: three spaces or a tab between two words */
+  /* columns: three spaces or a tab between two words (not in justified text, as a man page
+   * prints it: its spaces go once the line is compressed, and it is words) */
   for (gsize k = 1; k + 3 < n; k++)
     if (s[k - 1] != ' ' && s[k - 1] != '\t' &&
         ((s[k] == ' ' && s[k + 1] == ' ' && s[k + 2] == ' ') || s[k] == '\t'))
@@ -528,7 +559,7 @@ is_tool_output (const char *s,
 
         while (w < n && (s[w] == ' ' || s[w] == '\t'))
           w++;
-        if (w < n)
+        if (w < n && !is_mostly_words (s, n))
           return TRUE;
         break;
       }
@@ -720,7 +751,7 @@ _winnow_protect_is_code_line (const char        *text,
   /* an entry of a list or a dict of strings, a comment after code */
   if ((n >= 2 && (s[n - 2] == '\'' || s[n - 2] == '"') && last == ',') ||
       contains (s, n, "': ") || contains (s, n, "\": ") || contains (s, n, "' : ") ||
-      contains (s, n, ": #") || contains (s, n, "  # "))
+      contains (s, n, ": #") || contains (s, n, "  # ") || contains (s, n, " // "))
     return TRUE;
   /* shell: a variable or a substitution, the words that close a block, a loop's or test's end */
   for (gsize i = 0; i + 1 < n; i++)

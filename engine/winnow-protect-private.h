@@ -58,6 +58,8 @@ typedef struct
   gsize       xml_fail_until;
   guint       xml_failures;
   gsize       code_fail_until;
+  gsize       code_stretch_end;   /* where the last stretch of code lines that failed ends */
+  guint       code_stretch_tries; /* runs tried in it */
   gsize       diff_fail_until;
 } ProtectBlocks;
 

@@ -111,9 +111,10 @@ _winnow_protect_try_json (ProtectBlocks     *bs,
 
 /* How far the end of an element is looked for; an element whose end is not within it is not
  * protected. After XML_MAX_FAILURES such searches (a log full of "<" lines), no more lines of
- * the text are tried, so the search costs at most that many passes over 4 MB. */
-#define XML_MAX_BYTES    (4 * 1024 * 1024)
-#define XML_MAX_FAILURES 8
+ * the text are tried, so the search costs at most that many passes over 1 MB (an XML
+ * document pasted into a message is smaller). */
+#define XML_MAX_BYTES    (1024 * 1024)
+#define XML_MAX_FAILURES 6
 
 static inline gboolean
 is_xml_name_char (char c)

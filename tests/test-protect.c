@@ -507,6 +507,24 @@ test_unfenced_code (void)
                "code[def quote(x):\n    q = '\"'\n    \"\"\"Wrap x in the quote.\n\n"
                "    It is the usual one, as the docs say.\n    \"\"\"\n    return q + x + q]");
 
+  /* text justified with runs of spaces and tabs, as a man page prints it, is words; a
+   * comment after code is code */
+  assert_scan ("DESCRIPTION\n       The  parser  reads  the  whole  file\tbefore it starts, and the\n"
+               "       result  is  kept  in  memory   until the process  exits again.\n"
+               "       Nothing   else   is   written   while   the  file  is  open.",
+               "");
+  assert_scan ("  double max_error,        // the largest error per pixel\n"
+               "  unsigned char *out,       // where the result goes\n"
+               "  unsigned int out_size);   // its size in bytes",
+               "code[  double max_error,        // the largest error per pixel\n"
+               "  unsigned char *out,       // where the result goes\n"
+               "  unsigned int out_size);   // its size in bytes]");
+  /* a stretch of code and prose that does not hold as a whole: its longest start that holds
+   * is a run */
+  assert_scan ("open(a);\nread(a);\nclose(a);\nthe first\nthe second\nthe third\nflush(a);\n"
+               "the fourth\nthe fifth\nthe sixth\nfree(a);",
+               "code[open(a);\nread(a);\nclose(a);] identifier[flush(a)] identifier[free(a)]");
+
   /* a unified diff: from its header or first hunk to the last line of its hunks */
   assert_scan ("The patch:\ndiff --git a/README.md b/README.md\nindex 3f2a..9c1b 100644\n"
                "--- a/README.md\n+++ b/README.md\n@@ -1,3 +1,3 @@\n This is the intro.\n"
