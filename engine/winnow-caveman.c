@@ -44,6 +44,7 @@
 #include "winnow-language.h"
 #include "winnow-literals.h"
 #include "winnow-protect.h"
+#include "winnow-protect-private.h"
 #include "winnow-utf8.h"
 
 #define PLACEHOLDER     "\xEF\xB7\x90"   /* U+FDD0 */
@@ -1032,21 +1033,14 @@ is_running_text (const char *line,
 }
 
 /* Where the text of a list item's line starts ("- ", "* ", "+ ", "1. ", "12) " at the margin),
- * or 0 when the line is not one. */
+ * or 0 when the line is not one (or its marker is followed by more blanks). */
 static gsize
 item_content (const char *line,
               gsize       length)
 {
-  gsize i = 0;
+  gsize marker = _winnow_protect_list_marker (line, 0, length);
 
-  if (length >= 3 && strchr ("-*+", line[0]) != NULL && line[1] == ' ')
-    return line[2] != ' ' ? 2 : 0;
-  while (i < length && i < 3 && g_ascii_isdigit (line[i]))
-    i++;
-  if (i > 0 && i + 2 < length && (line[i] == '.' || line[i] == ')') && line[i + 1] == ' ' &&
-      line[i + 2] != ' ')
-    return i + 2;
-  return 0;
+  return marker > 0 && marker < length && !is_space_or_tab (line[marker]) ? marker : 0;
 }
 
 /* Whether a line ends where a writer might break one on purpose: after a sentence, a comma,

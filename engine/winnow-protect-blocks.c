@@ -59,11 +59,12 @@ _winnow_protect_claim (ProtectBlocks     *bs,
   _winnow_protect_push (bs->spans, start, end, kind);
 }
 
-/* Length of a list marker and the space after it at @p ("- ", "* ", "+ ", "1. ", "2) "), or 0. */
-static gsize
-list_marker (const char *t,
-             gsize       p,
-             gsize       e)
+/* Length of a list marker and the space after it at @p ("- ", "* ", "+ ", "1. ", "2) "), or 0;
+ * the line ends at @e. */
+gsize
+_winnow_protect_list_marker (const char *t,
+                             gsize       p,
+                             gsize       e)
 {
   gsize d;
 
@@ -85,7 +86,7 @@ fence_open (const char        *t,
             char              *fence_char,
             gsize             *fence_len)
 {
-  gsize p = l->body, run = 0, marker = list_marker (t, l->body, l->end);
+  gsize p = l->body, run = 0, marker = _winnow_protect_list_marker (t, l->body, l->end);
 
   if (marker > 0)
     {
@@ -222,8 +223,8 @@ try_setext_heading (ProtectBlocks     *bs,
     p++;
   if (p >= bs->length || (t[p] != '=' && t[p] != '-'))
     return FALSE;
-  if (l->indent > 3 || list_marker (t, l->body, l->end) > 0 || t[l->body] == '>' ||
-      t[l->body] == '|')
+  if (l->indent > 3 || _winnow_protect_list_marker (t, l->body, l->end) > 0 ||
+      t[l->body] == '>' || t[l->body] == '|')
     return FALSE;
 
   _winnow_protect_read_line (t, bs->length, l->next, &m);
@@ -522,8 +523,7 @@ try_heredoc (ProtectBlocks     *bs,
   const char *t = bs->text;
   gsize word, word_length, pos = l->next;
 
-  if (l->start < bs->heredoc_fail_until || memchr (t + l->body, '<', l->end - l->body) == NULL ||
-      !heredoc_delimiter (t, l, &word, &word_length))
+  if (l->start < bs->heredoc_fail_until || !heredoc_delimiter (t, l, &word, &word_length))
     return FALSE;
 
   for (guint n = 0; n < HEREDOC_MAX_LINES && pos < bs->length; n++)
@@ -898,7 +898,7 @@ static void
 note_prose_line (ProtectBlocks     *bs,
                  const ProtectLine *l)
 {
-  gsize marker = list_marker (bs->text, l->body, l->end);
+  gsize marker = _winnow_protect_list_marker (bs->text, l->body, l->end);
 
   if (marker > 0)
     {

@@ -688,7 +688,7 @@ _winnow_protect_is_code_line (const char        *text,
     "function ", "function(", "pub ", "impl ", "struct ", "#include", "#define", "#ifdef",
     "#ifndef", "#endif", "#else", "#elif", "#undef", "#error", "#pragma", "#!/", "package ",
     "extern ", "typedef ", "//", "/*", "*/", "\"\"\"", "'''",
-    "} else", "});", "})", "};",
+    "} else", "})", "};",
   };
   static const char * const keywords[] = {
     "if ", "if(", "for ", "for(", "while ", "while(", "from ", "with ", "class ", "import ",
@@ -728,17 +728,9 @@ _winnow_protect_is_code_line (const char        *text,
     return TRUE;
   /* Markdown: list items (bulleted or numbered), quotes and lines with inline code are prose */
   if (memchr (s, '`', n) != NULL ||
-      (n >= 2 && strchr ("-*+>", s[0]) != NULL && s[1] == ' ' && line->indent == 0))
+      (line->indent == 0 && ((n >= 2 && s[0] == '>' && s[1] == ' ') ||
+                             _winnow_protect_list_marker (text, line->body, line->end) > 0)))
     return FALSE;
-  {
-    gsize d = 0;
-
-    while (d < n && d < 3 && g_ascii_isdigit (s[d]))
-      d++;
-    if (d > 0 && d + 1 < n && (s[d] == '.' || s[d] == ')') && s[d + 1] == ' ' &&
-        line->indent == 0)
-      return FALSE;
-  }
   /* a decorator, a lone closing bracket */
   if (s[0] == '@' && n > 1 && g_ascii_isalpha (s[1]))
     return TRUE;

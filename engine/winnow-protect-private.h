@@ -127,6 +127,9 @@ void               _winnow_protect_scan_blocks        (const char        *text,
                                                        gsize              length,
                                                        GArray            *spans);
 
+gsize              _winnow_protect_list_marker        (const char        *t,
+                                                       gsize              p,
+                                                       gsize              e);
 void               _winnow_protect_claim              (ProtectBlocks     *bs,
                                                        gsize              start,
                                                        gsize              end,
