@@ -1060,6 +1060,35 @@ ends_clause (const char *line,
          (last != NULL && g_unichar_type (g_utf8_get_char (last)) == G_UNICODE_OTHER_SYMBOL);
 }
 
+/* Whether the second of two lines reads as the rest of the first's sentence, not as a line
+ * of its own ("Anna", "Best regards⏎Ravi Kumar"): it starts in lower case or with a number, an
+ * acronym or a unit ("11,6⏎MB, selesai…"), or it is a clause of three words or more that ends
+ * a sentence (a German noun starts in upper case: "…haben wir die⏎Datenbank migriert."). */
+static gboolean
+goes_on_with_sentence (const char *line,
+                       gsize       length)
+{
+  const char *end = line + length;
+  const char *p;
+  gboolean lower = FALSE;
+  guint words = 1;
+
+  while (end > line && end[-1] == ' ')
+    end--;
+  if (end == line)
+    return FALSE;
+  if (!g_unichar_isupper (g_utf8_get_char (line)))
+    return TRUE;
+  /* an acronym or unit: two capitals or more, no lower-case letter, then a break or a mark */
+  for (p = line; p < end && *p != ' '; p = g_utf8_next_char (p))
+    lower |= g_unichar_islower (g_utf8_get_char (p));
+  if (!lower && g_utf8_strlen (line, p - line) >= 2 && g_unichar_isupper (g_utf8_get_char (g_utf8_next_char (line))))
+    return TRUE;
+  for (p = line; p < end; p++)
+    words += *p == ' ' && p + 1 < end && p[1] != ' ';
+  return words >= 3 && strchr (".!?", end[-1]) != NULL;
+}
+
 /* What a line can be in a hard-wrapped paragraph. */
 typedef enum
 {
@@ -1187,7 +1216,8 @@ join_wrapped_lines (const char   *text,
           gsize two_text = two->start + (two->shape == LINE_CONTINUED ? two->indent : 0);
 
           wrapped = !ends_clause (text + one->start, one->length) &&
-                    !g_unichar_isupper (g_utf8_get_char (text + two_text));
+                    goes_on_with_sentence (text + two_text,
+                                           two->start + two->length - two_text);
         }
       if (!wrapped)
         continue;

@@ -224,6 +224,16 @@ test_wrapped_paragraphs (void)
     "\n"
     "Best regards,\n"
     "Ravi\n";
+  /* two lines: the second goes on with a unit, or with a German noun and the sentence's end */
+  const char *two_lines =
+    "The export was tried on August's data (183,402 rows): the file is 11,6\n"
+    "MB, I hope this helps.\n"
+    "\n"
+    "Die Datenbank läuft später ebenfalls in Docker, also nutzen Sie den\n"
+    "Dienstnamen statt der Adresse. I hope this helps.\n"
+    "\n"
+    "Thanks a lot for looking into this, I really appreciate it. Kind regards\n"
+    "Anna Schmidt\n";
   const char *untouched =
     "The cache key now includes the compiler version, so a toolchain upgrade\n"
     "invalidates stale objects instead of linking them into the binary.\n";
@@ -231,6 +241,8 @@ test_wrapped_paragraphs (void)
                               WINNOW_MESSAGE_ROLE_USER);
   g_autofree char *same = run (set, pack, untouched, WINNOW_CAVEMAN_INTENSITY_FULL,
                                WINNOW_MESSAGE_ROLE_USER);
+  g_autofree char *two = run (set, pack, two_lines, WINNOW_CAVEMAN_INTENSITY_FULL,
+                              WINNOW_MESSAGE_ROLE_USER);
 
   g_assert_cmpstr (out, ==,
                    "The cache key now includes the compiler version, so a toolchain upgrade "
@@ -242,6 +254,14 @@ test_wrapped_paragraphs (void)
                    "Best regards,\n"
                    "Ravi\n");
   g_assert_cmpstr (same, ==, untouched);
+  g_assert_cmpstr (two, ==,
+                   "The export was tried on August's data (183,402 rows): the file is 11,6 MB,\n"
+                   "\n"
+                   "Die Datenbank läuft später ebenfalls in Docker, also nutzen Sie den "
+                   "Dienstnamen statt der Adresse.\n"
+                   "\n"
+                   "Thanks a lot for looking into this, I really appreciate it. Kind regards\n"
+                   "Anna Schmidt\n");
 }
 
 /* A hard-wrapped list item reads as one line too, its text going on under its text or at the
