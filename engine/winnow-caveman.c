@@ -833,11 +833,13 @@ clean_line (GString    *out,
               i = j - 1;
               continue;
             }
-          /* no blank before closing punctuation (French keeps its space before ; : ! ?) */
+          /* no blank before closing punctuation (French keeps its space before ; : ! ?); a
+           * mark that starts a word is not one (".env", ":a" in a sed script) */
           if (strchr (",.)", line[j]) != NULL || (!french && strchr (";:!?", line[j]) != NULL))
             {
               if (!(line[j] == '.' && j + 1 < length && !g_ascii_isspace (line[j + 1]) &&
-                    line[j + 1] != '.'))
+                    line[j + 1] != '.') &&
+                  !(j + 1 < length && g_ascii_isalnum (line[j + 1])))
                 {
                   i = j - 1;
                   continue;

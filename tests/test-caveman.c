@@ -141,8 +141,12 @@ test_clean_up (void)
                               "It works , honestly . The cache (honestly) is fine,  honestly.\n"
                               "honestly\n\n\n\nNext   paragraph.\n    indented  stays",
                               WINNOW_CAVEMAN_INTENSITY_FULL, WINNOW_MESSAGE_ROLE_USER);
+  /* a mark that starts a word is not punctuation: its blank stays */
+  g_autofree char *marks = run (set, pack, "In sed, :a is honestly a label, and .env ,x a file.",
+                                WINNOW_CAVEMAN_INTENSITY_FULL, WINNOW_MESSAGE_ROLE_USER);
 
   g_assert_cmpstr (out, ==, "It works. The cache is fine.\n\nNext paragraph.\n    indented stays");
+  g_assert_cmpstr (marks, ==, "In sed, :a is a label, and .env ,x a file.");
 }
 
 /* A pattern's \\s+ may run across line breaks; the breaks stay, so a deletion never joins
