@@ -250,7 +250,7 @@ has_pipe (const char        *t,
   return memchr (t + l->body, '|', l->end - l->body) != NULL;
 }
 
-/* |---|:--:| or ---|--- */
+/* |---|:--:| or ---|---, or psql's ----+---- (its rows are `a | b`) */
 static gboolean
 is_delimiter_row (const char        *t,
                   const ProtectLine *l)
@@ -288,7 +288,7 @@ is_delimiter_row (const char        *t,
       cells++;
       if (p < e)
         {
-          if (t[p] != '|')
+          if (t[p] != '|' && !(t[p] == '+' && !leading))
             return FALSE;
           p++;
           pipes++;
@@ -513,12 +513,12 @@ heredoc_delimiter (const char        *t,
   return FALSE;
 }
 
-/* A heredoc: from the line that opens it to the line that is its delimiter, what is between
- * is a file's or a program's text, not prose. */
+/* The line that closes a heredoc opened on @l, or FALSE (also when an earlier search from a
+ * line before @l found none within HEREDOC_MAX_LINES). */
 static gboolean
-try_heredoc (ProtectBlocks     *bs,
-             const ProtectLine *l,
-             gsize             *next)
+find_heredoc_end (ProtectBlocks     *bs,
+                  const ProtectLine *l,
+                  ProtectLine       *closing)
 {
   const char *t = bs->text;
   gsize word, word_length, pos = l->next;
@@ -528,24 +528,36 @@ try_heredoc (ProtectBlocks     *bs,
 
   for (guint n = 0; n < HEREDOC_MAX_LINES && pos < bs->length; n++)
     {
-      ProtectLine m;
       gsize end;
 
-      _winnow_protect_read_line (t, bs->length, pos, &m);
-      end = m.end;
-      while (end > m.body && (t[end - 1] == ' ' || t[end - 1] == '\t'))
+      _winnow_protect_read_line (t, bs->length, pos, closing);
+      end = closing->end;
+      while (end > closing->body && (t[end - 1] == ' ' || t[end - 1] == '\t'))
         end--;
-      if (end - m.body == word_length && memcmp (t + m.body, t + word, word_length) == 0)
-        {
-          _winnow_protect_claim (bs, l->start, m.end, WINNOW_PROTECT_COMMAND, TRUE);
-          *next = m.next;
-          return TRUE;
-        }
-      pos = m.next;
+      if (end - closing->body == word_length &&
+          memcmp (t + closing->body, t + word, word_length) == 0)
+        return TRUE;
+      pos = closing->next;
     }
 
   bs->heredoc_fail_until = pos;
   return FALSE;
+}
+
+/* A heredoc: from the line that opens it to the line that is its delimiter, what is between
+ * is a file's or a program's text, not prose. */
+static gboolean
+try_heredoc (ProtectBlocks     *bs,
+             const ProtectLine *l,
+             gsize             *next)
+{
+  ProtectLine closing;
+
+  if (!find_heredoc_end (bs, l, &closing))
+    return FALSE;
+  _winnow_protect_claim (bs, l->start, closing.end, WINNOW_PROTECT_COMMAND, TRUE);
+  *next = closing.next;
+  return TRUE;
 }
 
 /* A unified diff pasted without a fence (`git diff`, a patch): its header lines or hunk header,
@@ -759,13 +771,139 @@ follow_comments (const char  *t,
   return open;
 }
 
-/* A code line of a run being read: where it ends, and how many other lines came before it. */
+/* Whether @m, which follows a line of code, opens a string or comment that a later line
+ * closes (`echo "\` before a shell script's usage message), within CODE_MAX_STRING lines;
+ * then @open is what it leaves open. A quote in prose after code that nothing closes does not
+ * take the rest of the text with it. */
+#define CODE_MAX_STRING 60
+
+static gboolean
+opens_string (ProtectBlocks     *bs,
+              const ProtectLine *m,
+              OpenComment       *open)
+{
+  const char *t = bs->text;
+  OpenComment left, still;
+  gsize pos = m->next;
+
+  if (m->start < bs->string_fail_until)
+    return FALSE;
+  still = left = follow_comments (t, m->body, m->end, OPEN_NONE);
+  if (left == OPEN_NONE)
+    return FALSE;
+  for (guint k = 0; k < CODE_MAX_STRING && pos < bs->length && still != OPEN_NONE; k++)
+    {
+      ProtectLine l;
+
+      _winnow_protect_read_line (t, bs->length, pos, &l);
+      still = follow_comments (t, l.body, l.end, still);
+      pos = l.next;
+    }
+  if (still != OPEN_NONE)
+    {
+      /* (a line before where this search gave up is not searched from again) */
+      bs->string_fail_until = pos;
+      return FALSE;
+    }
+  *open = left;
+  return TRUE;
+}
+
+/* How many more brackets @t[@start, @end) opens than it closes, outside strings that end on
+ * the line and before a comment. */
+static gint
+bracket_balance (const char *t,
+                 gsize       start,
+                 gsize       end)
+{
+  gint balance = 0;
+
+  for (gsize i = start; i < end; i++)
+    {
+      char c = t[i];
+
+      if (c == '"' || c == '\'' || c == '`')
+        {
+          const char *close = find_close (t + i + 1, end - i - 1, (char[]) { c, '\0' });
+
+          if (close != NULL)
+            i = close - t;
+        }
+      else if ((c == '#' && (i == start || t[i - 1] == ' ')) ||
+               (c == '/' && i + 1 < end && t[i + 1] == '/'))
+        break;
+      else if (c == '(' || c == '[' || c == '{')
+        balance++;
+      else if (c == ')' || c == ']' || c == '}')
+        balance--;
+    }
+  return balance;
+}
+
+/* The line where the brackets a line of code left open (@balance of them) are closed, when
+ * one within CODE_MAX_STRING lines after @pos does: the lines of a call's arguments or of a
+ * condition over lines are code, whatever words they hold (`Flag is not None`). */
+static gboolean
+closes_brackets (const char  *t,
+                 gsize        length,
+                 gsize        pos,
+                 gint         balance,
+                 ProtectLine *closing)
+{
+  closing->next = pos;
+  for (guint k = 0; k < CODE_MAX_STRING && pos < length; k++)
+    {
+      _winnow_protect_read_line (t, length, pos, closing);
+      balance += bracket_balance (t, closing->body, closing->end);
+      if (balance <= 0)
+        return balance == 0;
+      pos = closing->next;
+    }
+  return FALSE;
+}
+
+static gboolean
+continues_brackets (ProtectBlocks     *bs,
+                    const ProtectLine *m,
+                    ProtectLine       *closing)
+{
+  gint balance;
+
+  if (m->start < bs->bracket_fail_until)
+    return FALSE;
+  balance = bracket_balance (bs->text, m->body, m->end);
+  if (balance <= 0)
+    return FALSE;
+  if (closes_brackets (bs->text, bs->length, m->next, balance, closing))
+    return TRUE;
+  /* (a line before where this search gave up is not searched from again) */
+  bs->bracket_fail_until = closing->next;
+  return FALSE;
+}
+
+/* A code line of a run being read (or the lines from one to where the heredoc, string or
+ * brackets it opens end): where it ends, and how many lines of code and other lines came up
+ * to it. */
 typedef struct
 {
   gsize end;
   gsize next;
+  guint code;
   guint other;
 } CodeLine;
+
+/* How many lines @t[@start, @end] covers. */
+static guint
+count_lines (const char *t,
+             gsize       start,
+             gsize       end)
+{
+  guint n = 1;
+
+  for (const char *p = t + start; (p = memchr (p, '\n', end - (p - t))) != NULL; p++)
+    n++;
+  return n;
+}
 
 static inline gboolean
 code_run_holds (guint code,
@@ -786,19 +924,36 @@ try_code (ProtectBlocks     *bs,
   OpenComment open;
   char fence_char;
   gsize fence_len;
-  CodeLine first = { l->end, l->next, 0 };
+  CodeLine first = { l->end, l->next, 1, 0 };
+  ProtectLine closing;
   gint held = -1;
 
   if (l->start < bs->code_fail_until || !_winnow_protect_is_code_line (t, l))
     return FALSE;
+  /* a minified script is a run of its own, however few its lines */
+  if (_winnow_protect_is_minified_line (t, l))
+    {
+      _winnow_protect_claim (bs, l->start, l->end, WINNOW_PROTECT_CODE, TRUE);
+      *next = l->next;
+      return TRUE;
+    }
   lines = g_array_new (FALSE, FALSE, sizeof (CodeLine));
-  g_array_append_val (lines, first);
   open = follow_comments (t, l->body, l->end, OPEN_NONE);
+  if (open == OPEN_NONE &&
+      (find_heredoc_end (bs, l, &closing) || continues_brackets (bs, l, &closing)))
+    {
+      first = (CodeLine) { closing.end, closing.next, count_lines (t, l->start, closing.start),
+                           0 };
+      pos = closing.next;
+    }
+  g_array_append_val (lines, first);
 
   while (pos < bs->length)
     {
       ProtectLine m;
       CodeLine line;
+      gboolean heredoc = FALSE;
+      guint code;
 
       _winnow_protect_read_line (t, bs->length, pos, &m);
       pos = m.next;
@@ -823,17 +978,30 @@ try_code (ProtectBlocks     *bs,
           if (fence_open (t, &m, &fence_char, &fence_len))
             break;
           blanks = 0;
-          if (!_winnow_protect_is_code_line (t, &m))
+          /* a heredoc in a script (`cat <<END` before its usage message) is the script's,
+           * to its delimiter */
+          heredoc = find_heredoc_end (bs, &m, &closing);
+          if (!heredoc && !_winnow_protect_is_code_line (t, &m) &&
+              !(gap == 0 && opens_string (bs, &m, &open)))
             {
               if (++gap > CODE_MAX_GAP)
                 break;
               continue;
             }
-          open = follow_comments (t, m.body, m.end, OPEN_NONE);
+          if (open == OPEN_NONE && !heredoc)
+            open = follow_comments (t, m.body, m.end, OPEN_NONE);
         }
       other += gap;
       gap = 0;
-      line = (CodeLine) { m.end, m.next, other };
+      code = g_array_index (lines, CodeLine, lines->len - 1).code;
+      line = (CodeLine) { m.end, m.next, code + 1, other };
+      if (heredoc ||
+          (open == OPEN_NONE && continues_brackets (bs, &m, &closing)))
+        {
+          line = (CodeLine) { closing.end, closing.next,
+                              code + count_lines (t, m.start, closing.start), other };
+          pos = closing.next;
+        }
       g_array_append_val (lines, line);
     }
 
@@ -843,7 +1011,8 @@ try_code (ProtectBlocks     *bs,
    * again: in longer ones it would cost a pass over the run per line) */
   for (gint k = (gint) lines->len - 1; k >= 0 && held < 0; k--)
     if ((k == (gint) lines->len - 1 || lines->len <= CODE_MAX_TRIMMED) &&
-        code_run_holds ((guint) k + 1, g_array_index (lines, CodeLine, k).other))
+        code_run_holds (g_array_index (lines, CodeLine, k).code,
+                        g_array_index (lines, CodeLine, k).other))
       held = k;
 
   if (held < 0)

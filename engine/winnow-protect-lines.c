@@ -626,6 +626,73 @@ reads_as_sentences (const char *s,
   return words >= 12 && sentence;
 }
 
+/* A line that is a string literal (perhaps prefixed, as r'…' or f"…"), and then at most what
+ * goes on an expression: a comma, a bracket, a colon, an operator, a method (`"".format(`). */
+static gboolean
+is_string_literal (const char *s,
+                   gsize       n)
+{
+  gsize i = 0;
+  char quote;
+
+  while (i < 2 && i < n && strchr ("rRbBuUfF", s[i]) != NULL)
+    i++;
+  if (i >= n || (s[i] != '"' && s[i] != '\''))
+    return FALSE;
+  quote = s[i++];
+  for (; i < n && s[i] != quote; i++)
+    if (s[i] == '\\')
+      i++;
+  if (i >= n)
+    return FALSE;
+  i++;
+  while (i < n && s[i] == ' ')
+    i++;
+  return i == n || strchr (",)]}:.%+", s[i]) != NULL;
+}
+
+/* A shell script's `case` at @s: `case "$x" in`, or an arm's patterns (`add)`,
+ * `del|rm|remove)`, `-c | --copy )`, `*)`), perhaps with a comment after. */
+static gboolean
+is_shell_case (const char *s,
+               gsize       n)
+{
+  const char *paren;
+  gsize at;
+
+  if (has_prefix (s, n, "case ") && n > 8 && memcmp (s + n - 3, " in", 3) == 0)
+    return TRUE;
+  paren = memchr (s, ')', n);
+  if (paren == NULL || paren == s || memchr (s, '(', paren - s) != NULL ||
+      contains (s, paren - s, "  "))
+    return FALSE;
+  /* the patterns: words without blanks, separated by | */
+  for (const char *p = s; p < paren; p++)
+    if (*p == ' ' && !(p + 1 < paren && (p[1] == '|' || p[1] == ')')) &&
+        !(p > s && p[-1] == '|'))
+      return FALSE;
+  at = paren + 1 - s;
+  while (at < n && s[at] == ' ')
+    at++;
+  return at == n || (at > (gsize) (paren + 1 - s) && s[at] == '#');
+}
+
+/* A shell function's name alone on its line, or with its arguments (`requires_root`,
+ * `aptkey_echo "OK"`): a snake_case name, which no sentence starts with that way. */
+static gboolean
+is_shell_call (const char *s,
+               gsize       n)
+{
+  gsize i = 0;
+  gboolean underscore = FALSE;
+
+  while (i < n && (g_ascii_islower (s[i]) || g_ascii_isdigit (s[i]) || s[i] == '_'))
+    underscore |= s[i++] == '_';
+  if (!underscore || i < 3 || !g_ascii_islower (s[0]))
+    return FALSE;
+  return i == n || (s[i] == ' ' && i + 1 < n && strchr ("\"'-", s[i + 1]) != NULL);
+}
+
 /* Python's `import a.b as c, d` or `from a.b import c`. */
 static gboolean
 is_python_import (const char *s,
@@ -666,6 +733,32 @@ is_python_import (const char *s,
         return FALSE;
       i += 2;
     }
+}
+
+/* A line this long that is this dense with brackets, quotes and operators is a program or
+ * its data squeezed onto one line (a minified script, a search index): a paragraph of prose
+ * with inline code in it stays under 6 % of such marks, minified code is over 10 %. */
+#define MINIFIED_MIN_BYTES 500
+#define MINIFIED_MIN_PERCENT 10
+
+/**
+ * _winnow_protect_is_minified_line:
+ *
+ * Whether a line is minified code or generated data: MINIFIED_MIN_BYTES or more, at least
+ * MINIFIED_MIN_PERCENT of them brackets, quotes, `;`, `=`, `<`, `>`, `|` or `&`.
+ */
+gboolean
+_winnow_protect_is_minified_line (const char        *text,
+                                  const ProtectLine *line)
+{
+  gsize n = line->end - line->body;
+  gsize marks = 0;
+
+  if (n < MINIFIED_MIN_BYTES)
+    return FALSE;
+  for (const char *p = text + line->body; p < text + line->end; p++)
+    marks += strchr ("{}[]();=\"<>|&", *p) != NULL && *p != '\0';
+  return marks * 100 >= n * MINIFIED_MIN_PERCENT;
 }
 
 /**
@@ -712,11 +805,13 @@ _winnow_protect_is_code_line (const char        *text,
     if (has_prefix (s, n, statements[i]))
       return TRUE;
   /* a docstring opened with a prefix: r""" or b''' */
-  if (n > 4 && strchr ("rRbBuUfF", s[0]) != NULL &&
+  if (n >= 4 && strchr ("rRbBuUfF", s[0]) != NULL &&
       (has_prefix (s + 1, n - 1, "\"\"\"") || has_prefix (s + 1, n - 1, "'''")))
     return TRUE;
   /* a comment inside indented code (at the margin, `# ` is a Markdown heading) */
   if (s[0] == '#' && line->indent > 0)
+    return TRUE;
+  if (_winnow_protect_is_minified_line (text, line))
     return TRUE;
   /* a long line of sentences is prose, whatever it mentions ($f, ' + '): a hard-wrapped
    * paragraph joined into one line is read again */
@@ -725,6 +820,10 @@ _winnow_protect_is_code_line (const char        *text,
   /* a tool's output: columns lined up with runs of spaces or tabs, a build step ([3/120]), a
    * test runner's count (10/60), a time stamp or a log level first */
   if (is_tool_output (s, n))
+    return TRUE;
+  /* a string literal on an indented line of its own, a piece of one that goes on over lines
+   * (`"in section {!r} contains " `, `'by `-s` option. '`) */
+  if (line->indent > 0 && is_string_literal (s, n))
     return TRUE;
   /* Markdown: list items (bulleted or numbered), quotes and lines with inline code are prose */
   if (memchr (s, '`', n) != NULL ||
@@ -743,7 +842,8 @@ _winnow_protect_is_code_line (const char        *text,
   /* an entry of a list or a dict of strings, a comment after code */
   if ((n >= 2 && (s[n - 2] == '\'' || s[n - 2] == '"') && last == ',') ||
       contains (s, n, "': ") || contains (s, n, "\": ") || contains (s, n, "' : ") ||
-      contains (s, n, ": #") || contains (s, n, "  # ") || contains (s, n, " // "))
+      contains (s, n, ": #") || contains (s, n, ", # ") || contains (s, n, "  # ") ||
+      contains (s, n, " // "))
     return TRUE;
   /* shell: a variable or a substitution, the words that close a block, a loop's or test's end */
   for (gsize i = 0; i + 1 < n; i++)
@@ -767,7 +867,8 @@ _winnow_protect_is_code_line (const char        *text,
     if (s[i] == '=' && (_winnow_protect_is_word_char (s[i - 1]) || s[i - 1] == ']') &&
         (_winnow_protect_is_word_char (s[i + 1]) || strchr ("'\"([{", s[i + 1]) != NULL))
       return TRUE;
-  if (starts_with_call (s, n) || is_python_import (s, n))
+  if (starts_with_call (s, n) || is_python_import (s, n) || is_shell_case (s, n) ||
+      is_shell_call (s, n))
     return TRUE;
   for (guint i = 0; i < G_N_ELEMENTS (keywords); i++)
     if (has_prefix (s, n, keywords[i]) && (strchr (":{(", last) != NULL || memchr (s, '(', n)))

@@ -61,6 +61,8 @@ typedef struct
   gsize       code_stretch_end;   /* where the last stretch of code lines that failed ends */
   guint       code_stretch_tries; /* runs tried in it */
   gsize       diff_fail_until;
+  gsize       bracket_fail_until; /* a search for where a code line's brackets close failed */
+  gsize       string_fail_until;  /* a search for where a string opened after code ends failed */
 } ProtectBlocks;
 
 #define PROTECT_MAX_TICKS   16
@@ -169,6 +171,8 @@ gboolean           _winnow_protect_is_python_frame    (const char        *text,
 gboolean           _winnow_protect_is_goroutine       (const char        *text,
                                                        const ProtectLine *line);
 gboolean           _winnow_protect_is_code_line       (const char        *text,
+                                                       const ProtectLine *line);
+gboolean           _winnow_protect_is_minified_line   (const char        *text,
                                                        const ProtectLine *line);
 gboolean           _winnow_protect_is_prompt_line     (const char        *text,
                                                        const ProtectLine *line);

@@ -210,6 +210,11 @@ test_table (void)
                "table[| Name | Time |\n|:-----|-----:|\n| parse | 3 ms |\n| emit | 1 ms |]");
   assert_scan ("a | b\n--|--\n1 | 2\n\nafter", "table[a | b\n--|--\n1 | 2]");
   assert_scan ("| x | y |\n| 1 | 2 |", "table[| x | y |\n| 1 | 2 |]");
+  /* psql's table: a delimiter row with + where the rows have | */
+  assert_scan ("The query gives:\n id | name  |   email\n----+-------+-----------\n"
+               "  1 | alice | a@example.com\n(1 row)",
+               "table[ id | name  |   email\n----+-------+-----------\n"
+               "  1 | alice | a@example.com] number[1]");
   /* a pipe in a sentence is no table */
   assert_scan ("Pipe it through grep | sort here.\nNothing else.", "");
 }
@@ -548,6 +553,107 @@ test_unfenced_code (void)
                "[ERROR] the worker died]");
   /* dashes and pluses in prose are not a diff */
   assert_scan ("--- the summary ---\n+ one more thing\n- and a list item", "");
+
+  /* a shell script's case block: `case … in`, its arms' patterns, functions called by name */
+  assert_scan ("case \"$command\" in\n    add)\n\twarn_on_script_usage\n\trequires_root\n"
+               "\tsetup_merged_keyring\n\tmerge_back_changes\n\taptkey_echo \"OK\"\n        ;;\n"
+               "    del|rm|remove)\n\trequires_root\n        ;;\nesac",
+               "code[case \"$command\" in\n    add)\n\twarn_on_script_usage\n\trequires_root\n"
+               "\tsetup_merged_keyring\n\tmerge_back_changes\n\taptkey_echo \"OK\"\n        ;;\n"
+               "    del|rm|remove)\n\trequires_root\n        ;;\nesac]");
+  /* a usage message: a string opened on the line after code and closed lines later, a
+   * heredoc inside a function */
+  assert_scan ("func_usage ()\n{\n  echo \"\\\nUsage: gettextize [OPTION]...\n\n"
+               "Prepares a source package to use gettext.\n\nOptions:\n"
+               "      --help           print this help and exit\n"
+               "  -f, --force          force writing of new files even if old exist\n\n"
+               "Report bugs in the bug tracker.\"\n}",
+               "code[func_usage ()\n{\n  echo \"\\\nUsage: gettextize [OPTION]...\n\n"
+               "Prepares a source package to use gettext.\n\nOptions:\n"
+               "      --help           print this help and exit\n"
+               "  -f, --force          force writing of new files even if old exist\n\n"
+               "Report bugs in the bug tracker.\"\n}]");
+  assert_scan ("show_usage()\n{\n  cat <<END\nUsage: $PROGNAME [<option>...] <pathname>\n\n"
+               "Options:\n  -z, --zero                   end output line with NUL, not newline.\n"
+               "      --root <directory>       set the root directory.\nEND\n}",
+               "code[show_usage()\n{\n  cat <<END\nUsage: $PROGNAME [<option>...] <pathname>\n\n"
+               "Options:\n  -z, --zero                   end output line with NUL, not newline.\n"
+               "      --root <directory>       set the root directory.\nEND\n}]");
+  /* a quote after code that nothing closes does not take the prose after it */
+  assert_scan ("export CC=gcc\nmake -C \"$dir\"\nrm -f \"$tmp\"\nThe \"fast path is what\n"
+               "we want here.",
+               "code[export CC=gcc\nmake -C \"$dir\"\nrm -f \"$tmp\"]");
+
+  /* Python: the lines of a call or a condition over lines, whatever words they hold; a
+   * docstring opened as r\"\"\"; a string's pieces on lines of their own */
+  assert_scan ("func_profile = FunctionProfile(\n"
+               "    ncalls,\n"
+               "    tottime, # time spent in this function alone\n"
+               "    percall_tottime,\n"
+               "    cumtime, # time spent in the function plus all functions\n"
+               "    percall_cumtime,\n"
+               "    file_name,\n"
+               "    line_number\n"
+               ")\n"
+               "if (\n"
+               "        Flag is not None\n"
+               "        and the_member is not the_other\n"
+               "    ):\n"
+               "    raise TypeError('no')",
+               "code[func_profile = FunctionProfile(\n"
+               "    ncalls,\n"
+               "    tottime, # time spent in this function alone\n"
+               "    percall_tottime,\n"
+               "    cumtime, # time spent in the function plus all functions\n"
+               "    percall_cumtime,\n"
+               "    file_name,\n"
+               "    line_number\n"
+               ")\n"
+               "if (\n"
+               "        Flag is not None\n"
+               "        and the_member is not the_other\n"
+               "    ):\n"
+               "    raise TypeError('no')]");
+  assert_scan ("class Differ:\n    r\"\"\"\n    Differ is a class for comparing sequences of lines\n"
+               "    of text, and producing human-readable differences.\n    \"\"\"\n\n"
+               "    def __init__(self):\n        self.a = 1",
+               "code[class Differ:\n    r\"\"\"\n    Differ is a class for comparing sequences of lines\n"
+               "    of text, and producing human-readable differences.\n    \"\"\"\n\n"
+               "    def __init__(self):\n        self.a = 1]");
+  assert_scan ("def __init__(self, option, section, rawval):\n"
+               "    msg = (\"Recursion limit exceeded: option {!r} \"\n"
+               "           \"in section {!r} contains an interpolation key which \"\n"
+               "           \"cannot be substituted in {} steps. Raw value: {!r}\"\n"
+               "           \"\".format(option, section, MAX_INTERPOLATION_DEPTH,\n"
+               "                     rawval))\n"
+               "    self.args = (option, section, rawval)",
+               "code[def __init__(self, option, section, rawval):\n"
+               "    msg = (\"Recursion limit exceeded: option {!r} \"\n"
+               "           \"in section {!r} contains an interpolation key which \"\n"
+               "           \"cannot be substituted in {} steps. Raw value: {!r}\"\n"
+               "           \"\".format(option, section, MAX_INTERPOLATION_DEPTH,\n"
+               "                     rawval))\n"
+               "    self.args = (option, section, rawval)]");
+
+  /* a minified script is code, on its one line; so are a string's pieces on lines of their
+   * own inside a run */
+  {
+    g_autoptr(GString) minified = g_string_new ("Here it is: ");
+    g_autofree char *expected = NULL;
+
+    while (minified->len < 600)
+      g_string_append (minified, "if(a.the){b=c(\"<a id='x'>\")};d.toLowerCase();");
+    expected = g_strdup_printf ("code[%s]", minified->str);
+    assert_scan (minified->str, expected);
+  }
+  assert_scan ("const message = \"the first part of \" +\n"
+               "    \"the message is here, as \" +\n"
+               "    \"the rest of it \" +\n"
+               "    \"is at the end\";",
+               "code[const message = \"the first part of \" +\n"
+               "    \"the message is here, as \" +\n"
+               "    \"the rest of it \" +\n"
+               "    \"is at the end\";]");
 
   /* paragraphs of sentences that mention code, each on one line (as hard-wrapped ones are
    * joined): prose */
@@ -898,6 +1004,9 @@ test_pathological (void)
     "cat <<EOF\n", "a << b\n", "<x attr=\"1\">\n", "<?xml ?>\n<a>\n", "<a><a><a>\n",
     "diff --git a b\n", "@@ -1 +1 @@\n+x\n", "x = 1;\n", "def f():\n\"open\n", "/* open\n",
     "f(x) # \"\"\" '\n", "for f in a; do\n",
+    /* strings opened after code, brackets and heredocs inside runs, minified lines */
+    "x = 1;\necho \"\n", "f(\n", "f(a,\n  the b\n", "x = 1;\ncat <<END\n", "add)\n;;\n",
+    "a_b\n", "    'piece' +\n", "{a(b);c=\"<d>\"}",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (units); i++)
