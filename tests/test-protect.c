@@ -75,6 +75,13 @@ describe (const char *text)
     g_assert_cmpstr (described_, ==, (expected));       \
   } G_STMT_END
 
+/* The whole of @text is one run of code. */
+#define assert_code_run(text)                                             \
+  G_STMT_START {                                                          \
+    g_autofree char *expected_ = g_strdup_printf ("code[%s]", (text));    \
+    assert_scan ((text), expected_);                                      \
+  } G_STMT_END
+
 /* Some span is exactly @token (its first occurrence in @text) and of @kind. */
 static void
 assert_protected (const char        *text,
@@ -555,30 +562,21 @@ test_unfenced_code (void)
   assert_scan ("--- the summary ---\n+ one more thing\n- and a list item", "");
 
   /* a shell script's case block: `case … in`, its arms' patterns, functions called by name */
-  assert_scan ("case \"$command\" in\n    add)\n\twarn_on_script_usage\n\trequires_root\n"
-               "\tsetup_merged_keyring\n\tmerge_back_changes\n\taptkey_echo \"OK\"\n        ;;\n"
-               "    del|rm|remove)\n\trequires_root\n        ;;\nesac",
-               "code[case \"$command\" in\n    add)\n\twarn_on_script_usage\n\trequires_root\n"
-               "\tsetup_merged_keyring\n\tmerge_back_changes\n\taptkey_echo \"OK\"\n        ;;\n"
-               "    del|rm|remove)\n\trequires_root\n        ;;\nesac]");
+  assert_code_run ("case \"$command\" in\n    add)\n\twarn_on_script_usage\n\trequires_root\n"
+                   "\tsetup_merged_keyring\n\tmerge_back_changes\n\taptkey_echo \"OK\"\n"
+                   "        ;;\n"
+                   "    del|rm|remove)\n\trequires_root\n        ;;\nesac");
   /* a usage message: a string opened on the line after code and closed lines later, a
    * heredoc inside a function */
-  assert_scan ("func_usage ()\n{\n  echo \"\\\nUsage: gettextize [OPTION]...\n\n"
-               "Prepares a source package to use gettext.\n\nOptions:\n"
-               "      --help           print this help and exit\n"
-               "  -f, --force          force writing of new files even if old exist\n\n"
-               "Report bugs in the bug tracker.\"\n}",
-               "code[func_usage ()\n{\n  echo \"\\\nUsage: gettextize [OPTION]...\n\n"
-               "Prepares a source package to use gettext.\n\nOptions:\n"
-               "      --help           print this help and exit\n"
-               "  -f, --force          force writing of new files even if old exist\n\n"
-               "Report bugs in the bug tracker.\"\n}]");
-  assert_scan ("show_usage()\n{\n  cat <<END\nUsage: $PROGNAME [<option>...] <pathname>\n\n"
-               "Options:\n  -z, --zero                   end output line with NUL, not newline.\n"
-               "      --root <directory>       set the root directory.\nEND\n}",
-               "code[show_usage()\n{\n  cat <<END\nUsage: $PROGNAME [<option>...] <pathname>\n\n"
-               "Options:\n  -z, --zero                   end output line with NUL, not newline.\n"
-               "      --root <directory>       set the root directory.\nEND\n}]");
+  assert_code_run ("func_usage ()\n{\n  echo \"\\\nUsage: gettextize [OPTION]...\n\n"
+                   "Prepares a source package to use gettext.\n\nOptions:\n"
+                   "      --help           print this help and exit\n"
+                   "  -f, --force          force writing of new files even if old exist\n\n"
+                   "Report bugs in the bug tracker.\"\n}");
+  assert_code_run ("show_usage()\n{\n  cat <<END\nUsage: $PROGNAME [<option>...] <pathname>\n\n"
+                   "Options:\n"
+                   "  -z, --zero                   end output line with NUL, not newline.\n"
+                   "      --root <directory>       set the root directory.\nEND\n}");
   /* a quote after code that nothing closes does not take the prose after it */
   assert_scan ("export CC=gcc\nmake -C \"$dir\"\nrm -f \"$tmp\"\nThe \"fast path is what\n"
                "we want here.",
@@ -586,54 +584,31 @@ test_unfenced_code (void)
 
   /* Python: the lines of a call or a condition over lines, whatever words they hold; a
    * docstring opened as r\"\"\"; a string's pieces on lines of their own */
-  assert_scan ("func_profile = FunctionProfile(\n"
-               "    ncalls,\n"
-               "    tottime, # time spent in this function alone\n"
-               "    percall_tottime,\n"
-               "    cumtime, # time spent in the function plus all functions\n"
-               "    percall_cumtime,\n"
-               "    file_name,\n"
-               "    line_number\n"
-               ")\n"
-               "if (\n"
-               "        Flag is not None\n"
-               "        and the_member is not the_other\n"
-               "    ):\n"
-               "    raise TypeError('no')",
-               "code[func_profile = FunctionProfile(\n"
-               "    ncalls,\n"
-               "    tottime, # time spent in this function alone\n"
-               "    percall_tottime,\n"
-               "    cumtime, # time spent in the function plus all functions\n"
-               "    percall_cumtime,\n"
-               "    file_name,\n"
-               "    line_number\n"
-               ")\n"
-               "if (\n"
-               "        Flag is not None\n"
-               "        and the_member is not the_other\n"
-               "    ):\n"
-               "    raise TypeError('no')]");
-  assert_scan ("class Differ:\n    r\"\"\"\n    Differ is a class for comparing sequences of lines\n"
-               "    of text, and producing human-readable differences.\n    \"\"\"\n\n"
-               "    def __init__(self):\n        self.a = 1",
-               "code[class Differ:\n    r\"\"\"\n    Differ is a class for comparing sequences of lines\n"
-               "    of text, and producing human-readable differences.\n    \"\"\"\n\n"
-               "    def __init__(self):\n        self.a = 1]");
-  assert_scan ("def __init__(self, option, section, rawval):\n"
-               "    msg = (\"Recursion limit exceeded: option {!r} \"\n"
-               "           \"in section {!r} contains an interpolation key which \"\n"
-               "           \"cannot be substituted in {} steps. Raw value: {!r}\"\n"
-               "           \"\".format(option, section, MAX_INTERPOLATION_DEPTH,\n"
-               "                     rawval))\n"
-               "    self.args = (option, section, rawval)",
-               "code[def __init__(self, option, section, rawval):\n"
-               "    msg = (\"Recursion limit exceeded: option {!r} \"\n"
-               "           \"in section {!r} contains an interpolation key which \"\n"
-               "           \"cannot be substituted in {} steps. Raw value: {!r}\"\n"
-               "           \"\".format(option, section, MAX_INTERPOLATION_DEPTH,\n"
-               "                     rawval))\n"
-               "    self.args = (option, section, rawval)]");
+  assert_code_run ("func_profile = FunctionProfile(\n"
+                   "    ncalls,\n"
+                   "    tottime, # time spent in this function alone\n"
+                   "    percall_tottime,\n"
+                   "    cumtime, # time spent in the function plus all functions\n"
+                   "    percall_cumtime,\n"
+                   "    file_name,\n"
+                   "    line_number\n"
+                   ")\n"
+                   "if (\n"
+                   "        Flag is not None\n"
+                   "        and the_member is not the_other\n"
+                   "    ):\n"
+                   "    raise TypeError('no')");
+  assert_code_run ("class Differ:\n    r\"\"\"\n"
+                   "    Differ is a class for comparing sequences of lines\n"
+                   "    of text, and producing human-readable differences.\n    \"\"\"\n\n"
+                   "    def __init__(self):\n        self.a = 1");
+  assert_code_run ("def __init__(self, option, section, rawval):\n"
+                   "    msg = (\"Recursion limit exceeded: option {!r} \"\n"
+                   "           \"in section {!r} contains an interpolation key which \"\n"
+                   "           \"cannot be substituted in {} steps. Raw value: {!r}\"\n"
+                   "           \"\".format(option, section, MAX_INTERPOLATION_DEPTH,\n"
+                   "                     rawval))\n"
+                   "    self.args = (option, section, rawval)");
 
   /* a minified script is code, on its one line; so are a string's pieces on lines of their
    * own inside a run */
@@ -646,14 +621,10 @@ test_unfenced_code (void)
     expected = g_strdup_printf ("code[%s]", minified->str);
     assert_scan (minified->str, expected);
   }
-  assert_scan ("const message = \"the first part of \" +\n"
-               "    \"the message is here, as \" +\n"
-               "    \"the rest of it \" +\n"
-               "    \"is at the end\";",
-               "code[const message = \"the first part of \" +\n"
-               "    \"the message is here, as \" +\n"
-               "    \"the rest of it \" +\n"
-               "    \"is at the end\";]");
+  assert_code_run ("const message = \"the first part of \" +\n"
+                   "    \"the message is here, as \" +\n"
+                   "    \"the rest of it \" +\n"
+                   "    \"is at the end\";");
 
   /* paragraphs of sentences that mention code, each on one line (as hard-wrapped ones are
    * joined): prose */
