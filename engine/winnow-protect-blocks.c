@@ -926,6 +926,7 @@ try_code (ProtectBlocks     *bs,
   gsize fence_len;
   CodeLine first = { l->end, l->next, 1, 0 };
   ProtectLine closing;
+  guint description, row_indent = l->indent;
   gint held = -1;
 
   if (l->start < bs->code_fail_until || !_winnow_protect_is_code_line (t, l))
@@ -938,6 +939,7 @@ try_code (ProtectBlocks     *bs,
       return TRUE;
     }
   lines = g_array_new (FALSE, FALSE, sizeof (CodeLine));
+  description = _winnow_protect_table_row_column (t, l);
   open = follow_comments (t, l->body, l->end, OPEN_NONE);
   if (open == OPEN_NONE &&
       (find_heredoc_end (bs, l, &closing) || continues_brackets (bs, l, &closing)))
@@ -952,7 +954,7 @@ try_code (ProtectBlocks     *bs,
     {
       ProtectLine m;
       CodeLine line;
-      gboolean heredoc = FALSE;
+      gboolean heredoc = FALSE, continued;
       guint code;
 
       _winnow_protect_read_line (t, bs->length, pos, &m);
@@ -981,7 +983,20 @@ try_code (ProtectBlocks     *bs,
           /* a heredoc in a script (`cat <<END` before its usage message) is the script's,
            * to its delimiter */
           heredoc = find_heredoc_end (bs, &m, &closing);
-          if (!heredoc && !_winnow_protect_is_code_line (t, &m) &&
+          /* a row's description wrapped onto more lines goes on in its column (after a line
+           * of options alone, in the column of its first line, further in) */
+          continued = gap == 0 && description > 0 &&
+                      (m.indent == description ||
+                       (description == G_MAXUINT && m.indent > row_indent + 4));
+          if (continued && description == G_MAXUINT)
+            description = m.indent;
+          if (!continued)
+            {
+              description = _winnow_protect_table_row_column (t, &m);
+              row_indent = m.indent;
+            }
+          if (!heredoc && !continued && description == 0 &&
+              !_winnow_protect_is_code_line (t, &m) &&
               !(gap == 0 && opens_string (bs, &m, &open)))
             {
               if (++gap > CODE_MAX_GAP)

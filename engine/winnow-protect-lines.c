@@ -538,6 +538,119 @@ is_mostly_words (const char *s,
   return tokens >= 6 && words * 5 >= tokens * 3;
 }
 
+/* Whether a token of an option's cell is one: `-a,`, `--color[=WHEN]`, or (not @first) its
+ * argument: `PATTERN`, `<file>`, `[N]`. */
+static gboolean
+is_option_token (const char *s,
+                 gsize       n,
+                 gboolean    first)
+{
+  if (n > 0 && s[n - 1] == ',')
+    n--;
+  if (n >= 2 && s[0] == '-' && (s[1] != '-' || n >= 3))
+    return TRUE;
+  if (first || n == 0)
+    return FALSE;
+  if (s[0] == '<' || s[0] == '[' || s[0] == '{')
+    return TRUE;
+  for (gsize i = 0; i < n; i++)
+    if (!(g_ascii_isupper (s[i]) || s[i] == '_' || s[i] == '='))
+      return FALSE;
+  return TRUE;
+}
+
+/* A row of a table of options or commands, as `--help` prints it: a name (or options and
+ * their argument) in the first column, then three blanks or a tab (two after an option), then
+ * a description with no further column. Justified text spreads its blanks over the line.
+ * Returns where the description starts in @s, or 0. */
+static gsize
+table_row_description (const char *s,
+                       gsize       n)
+{
+  gsize gap = 0, rest, blanks;
+  gboolean option = s[0] == '-';
+  gboolean spaced = FALSE;
+
+  /* the first column: ends at the first run of two blanks or a tab */
+  while (gap < n && !(s[gap] == '\t' || (s[gap] == ' ' && gap + 1 < n && s[gap + 1] == ' ')))
+    {
+      spaced |= s[gap] == ' ';
+      gap++;
+    }
+  if (gap == 0 || gap == n)
+    return 0;
+  for (rest = gap; rest < n && (s[rest] == ' ' || s[rest] == '\t'); rest++)
+    ;
+  blanks = rest - gap;
+  if (rest == n || (!option && blanks < 3 && memchr (s + gap, '\t', blanks) == NULL))
+    return 0;
+  /* several tokens in the first column: options and their arguments only */
+  if (spaced || option)
+    for (gsize t = 0; t < gap;)
+      {
+        gsize end = t;
+
+        while (end < gap && s[end] != ' ')
+          end++;
+        if (!option || !is_option_token (s + t, end - t, t == 0))
+          return 0;
+        t = end + 1;
+      }
+  /* the description: no other column (two blanks only after a sentence or a clause) */
+  for (gsize i = rest; i + 1 < n; i++)
+    if ((s[i] == ' ' && s[i + 1] == ' ' && (i == rest || strchr (".:;,", s[i - 1]) == NULL)) ||
+        s[i] == '\t')
+      return 0;
+  return rest;
+}
+
+/* A line of options alone (`-H, --dereference-command-line`), whose description is on the
+ * lines under it, further in. */
+static gboolean
+is_option_header (const char *s,
+                  gsize       n)
+{
+  if (s[0] != '-')
+    return FALSE;
+  for (gsize t = 0; t < n;)
+    {
+      gsize end = t;
+
+      while (end < n && s[end] != ' ')
+        end++;
+      if (end == t || !is_option_token (s + t, end - t, t == 0))
+        return FALSE;
+      t = end + 1;
+    }
+  return TRUE;
+}
+
+/**
+ * _winnow_protect_table_row_column:
+ *
+ * The column where the description of a row of a `--help` table starts (see
+ * table_row_description()), counted from the start of the line; 0 if @line is not one. A
+ * description wrapped over more lines goes on in that column. For a line of options alone,
+ * whose description starts on the next line, %G_MAXUINT.
+ */
+guint
+_winnow_protect_table_row_column (const char        *text,
+                                  const ProtectLine *line)
+{
+  const char *s = text + line->body;
+  gsize n = line->end - line->body;
+  gsize rest;
+
+  while (n > 0 && s[n - 1] == ' ')
+    n--;
+  if (n == 0 || memchr (s, '\t', n) != NULL)
+    return 0;
+  if (is_option_header (s, n))
+    return G_MAXUINT;
+  rest = table_row_description (s, n);
+  return rest > 0 ? line->indent + (guint) rest : 0;
+}
+
 /* Whether a line is a tool's report rather than a sentence (see _winnow_protect_is_code_line()). */
 static gboolean
 is_tool_output (const char *s,
@@ -548,6 +661,9 @@ is_tool_output (const char *s,
     "npm notice",
   };
   gsize i = 0, digits;
+
+  if (table_row_description (s, n) > 0 || is_option_header (s, n))
+    return TRUE;
 
   /* columns: three spaces or a tab between two words (not in justified text, as a man page
    * prints it: its spaces go once the line is compressed, and it is words) */

@@ -172,6 +172,8 @@ gboolean           _winnow_protect_is_goroutine       (const char        *text,
                                                        const ProtectLine *line);
 gboolean           _winnow_protect_is_code_line       (const char        *text,
                                                        const ProtectLine *line);
+guint              _winnow_protect_table_row_column   (const char        *text,
+                                                       const ProtectLine *line);
 gboolean           _winnow_protect_is_minified_line   (const char        *text,
                                                        const ProtectLine *line);
 gboolean           _winnow_protect_is_prompt_line     (const char        *text,

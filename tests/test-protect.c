@@ -626,6 +626,36 @@ test_unfenced_code (void)
                    "    \"the rest of it \" +\n"
                    "    \"is at the end\";");
 
+  /* a `--help` table: options and their descriptions, wrapped ones too (ls lost the dot in
+   * "starting with ."); the sentences around it are prose */
+  assert_scan ("Usage: ls [OPTION]... [FILE]...\n"
+               "List information about the FILEs (the current directory by default).\n\n"
+               "  -a, --all                  do not ignore entries starting with .\n"
+               "  -A, --almost-all           do not list implied . and ..\n"
+               "      --color[=WHEN]         color the output WHEN; more info below\n"
+               "  -H, --dereference-command-line\n"
+               "                             follow symbolic links listed on the command line\n"
+               "  -I, --ignore=PATTERN       do not list implied entries matching shell PATTERN\n"
+               "                             (overridden by -a or -A), and the entries that\n"
+               "                             a pattern of the default list matches, as the\n"
+               "                             manual says; see below\n"
+               "  -l                         use a long listing format\n\n"
+               "Exit status is 0 if OK.",
+               "command[ls [OPTION]... [FILE]...] "
+               "code[  -a, --all                  do not ignore entries starting with .\n"
+               "  -A, --almost-all           do not list implied . and ..\n"
+               "      --color[=WHEN]         color the output WHEN; more info below\n"
+               "  -H, --dereference-command-line\n"
+               "                             follow symbolic links listed on the command line\n"
+               "  -I, --ignore=PATTERN       do not list implied entries matching shell PATTERN\n"
+               "                             (overridden by -a or -A), and the entries that\n"
+               "                             a pattern of the default list matches, as the\n"
+               "                             manual says; see below\n"
+               "  -l                         use a long listing format] number[0]");
+  assert_code_run ("   clone     Clone a repository into a new directory\n"
+                   "   init      Create an empty Git repository or reinitialize an existing one\n"
+                   "   add       Add file contents to the index");
+
   /* paragraphs of sentences that mention code, each on one line (as hard-wrapped ones are
    * joined): prose */
   assert_scan ("Shell lines read as code by their variables ($f, ${x}), block words and ends. "
@@ -977,7 +1007,8 @@ test_pathological (void)
     "f(x) # \"\"\" '\n", "for f in a; do\n",
     /* strings opened after code, brackets and heredocs inside runs, minified lines */
     "x = 1;\necho \"\n", "f(\n", "f(a,\n  the b\n", "x = 1;\ncat <<END\n", "add)\n;;\n",
-    "a_b\n", "    'piece' +\n", "{a(b);c=\"<d>\"}",
+    "a_b\n", "    'piece' +\n", "{a(b);c=\"<d>\"}", "  -a, --all   the x\n", "  --long\n",
+    "  -x    d\n             more\n",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (units); i++)
