@@ -1074,6 +1074,7 @@ scan_block (ProtectBlocks     *bs,
          try_prompt (bs, l, next) ||
          _winnow_protect_try_yaml_run (bs, l, next) ||
          try_code (bs, l, next) ||
+         _winnow_protect_try_delimited (bs, l, next) ||
          try_setext_heading (bs, l, next);
 }
 

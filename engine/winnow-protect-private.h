@@ -63,6 +63,7 @@ typedef struct
   gsize       diff_fail_until;
   gsize       bracket_fail_until; /* a search for where a code line's brackets close failed */
   gsize       string_fail_until;  /* a search for where a string opened after code ends failed */
+  gsize       csv_fail_until[3];  /* rows of tab-, comma-, semicolon-separated values too few */
 } ProtectBlocks;
 
 #define PROTECT_MAX_TICKS   16
@@ -143,6 +144,9 @@ gboolean           _winnow_protect_try_json           (ProtectBlocks     *bs,
                                                        const ProtectLine *l,
                                                        gsize             *next);
 gboolean           _winnow_protect_try_xml            (ProtectBlocks     *bs,
+                                                       const ProtectLine *l,
+                                                       gsize             *next);
+gboolean           _winnow_protect_try_delimited      (ProtectBlocks     *bs,
                                                        const ProtectLine *l,
                                                        gsize             *next);
 gboolean           _winnow_protect_try_toml           (ProtectBlocks     *bs,

@@ -703,3 +703,86 @@ _winnow_protect_try_yaml_document (ProtectBlocks     *bs,
   _winnow_protect_claim (bs, l->start, end, WINNOW_PROTECT_STRUCTURED, FALSE);
   return TRUE;
 }
+
+/* ---- CSV and TSV ----------------------------------------------------------------------------- */
+
+/* How many fields @delimiter splits @l into, outside double quotes: 0 when a quote is left
+ * open (a field over lines is not followed) or, with @unspaced, when a blank follows a
+ * delimiter (as in prose's lists, never in an export's rows). */
+static guint
+count_fields (const char        *t,
+              const ProtectLine *l,
+              char               delimiter,
+              gboolean           unspaced)
+{
+  gboolean quoted = FALSE;
+  guint fields = 1;
+
+  /* an indented line, or one that ends with its comma or semicolon, is code's
+   * (`close(a);`, `  "a",`) */
+  if (unspaced && (l->indent > 0 || (l->end > l->body && t[l->end - 1] == delimiter)))
+    return 0;
+  for (gsize i = l->body; i < l->end; i++)
+    if (t[i] == '"')
+      quoted = !quoted;
+    else if (t[i] == delimiter && !quoted)
+      {
+        if (unspaced && i + 1 < l->end && t[i + 1] == ' ')
+          return 0;
+        fields++;
+      }
+  return quoted ? 0 : fields;
+}
+
+/* Rows of tab-, comma- or semicolon-separated values (an export, a query's result): at least
+ * CSV_MIN_ROWS lines, each with the same number of fields, two or more, and no blank after a
+ * comma or semicolon outside quotes (see count_fields()). */
+#define CSV_MIN_ROWS 3
+
+gboolean
+_winnow_protect_try_delimited (ProtectBlocks     *bs,
+                               const ProtectLine *l,
+                               gsize             *next)
+{
+  static const char delimiters[] = { '\t', ',', ';' };
+  const char *t = bs->text;
+
+  for (guint d = 0; d < G_N_ELEMENTS (delimiters); d++)
+    {
+      char delimiter = delimiters[d];
+      gboolean unspaced = delimiter != '\t';
+      guint rows = 1, fields;
+      gsize end = l->end, pos = l->next;
+
+      if (l->start < bs->csv_fail_until[d] ||
+          memchr (t + l->body, delimiter, l->end - l->body) == NULL)
+        continue;
+      fields = count_fields (t, l, delimiter, unspaced);
+      if (fields < 2)
+        continue;
+
+      while (pos < bs->length)
+        {
+          ProtectLine m;
+
+          _winnow_protect_read_line (t, bs->length, pos, &m);
+          if (_winnow_protect_line_blank (&m) ||
+              count_fields (t, &m, delimiter, unspaced) != fields)
+            break;
+          rows++;
+          end = m.end;
+          pos = m.next;
+        }
+
+      if (rows >= CSV_MIN_ROWS)
+        {
+          _winnow_protect_claim (bs, l->start, end, WINNOW_PROTECT_STRUCTURED, TRUE);
+          *next = pos;
+          return TRUE;
+        }
+      /* a line further into these rows has fewer after it: no need to look again */
+      bs->csv_fail_until[d] = pos;
+    }
+
+  return FALSE;
+}

@@ -222,6 +222,18 @@ test_table (void)
                "  1 | alice | a@example.com\n(1 row)",
                "table[ id | name  |   email\n----+-------+-----------\n"
                "  1 | alice | a@example.com] number[1]");
+  /* rows of comma- or tab-separated values are data, whatever words their cells hold */
+  assert_scan ("The export:\nid,name,comment\n1,Alice,\"paid the invoice, late\"\n"
+               "2,Bob,a refund for the order\nIs it right?",
+               "structured[id,name,comment\n1,Alice,\"paid the invoice, late\"\n"
+               "2,Bob,a refund for the order]");
+  assert_scan ("name\tstatus\tnote\nweb-1\tup\tthe disk is almost full\n"
+               "web-2\tdown\ta restart is needed",
+               "structured[name\tstatus\tnote\nweb-1\tup\tthe disk is almost full\n"
+               "web-2\tdown\ta restart is needed]");
+  /* lines of prose with as many commas are not: a blank follows theirs */
+  assert_scan ("First, the build, then the tests.\nSecond, the docs, then the site.\n"
+               "Third, the tag, then the release.", "");
   /* a pipe in a sentence is no table */
   assert_scan ("Pipe it through grep | sort here.\nNothing else.", "");
 }
@@ -1008,7 +1020,7 @@ test_pathological (void)
     /* strings opened after code, brackets and heredocs inside runs, minified lines */
     "x = 1;\necho \"\n", "f(\n", "f(a,\n  the b\n", "x = 1;\ncat <<END\n", "add)\n;;\n",
     "a_b\n", "    'piece' +\n", "{a(b);c=\"<d>\"}", "  -a, --all   the x\n", "  --long\n",
-    "  -x    d\n             more\n",
+    "  -x    d\n             more\n", "a,b\n", "a\tb\n", "a,b\nc,d,e\n", "\"a,b\n",
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (units); i++)
