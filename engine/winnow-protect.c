@@ -11,7 +11,8 @@
  * The scan has two layers. The block layer (winnow-protect-blocks.c) walks the lines once and
  * claims whole lines: fences (indented, in list items, longer, unclosed, without a final
  * newline — where the reference implementation gives up), indented code, headings, tables,
- * JSON/YAML/TOML, error lines, stack frames and prompt lines. The prose between blocks goes to
+ * JSON/YAML/TOML, XML, rows of comma- or tab-separated values, error lines, stack frames,
+ * prompt lines, heredocs, diffs and unfenced code or tool output. The prose between blocks goes to
  * the inline lexer (winnow-protect-inline.c), which classifies whitespace-separated chunks
  * (URLs, paths, versions, dates, numbers, identifiers, branches) and a few multi-word shapes
  * (commands in sentences, named dates, calls with arguments). Both are single passes with

@@ -41,12 +41,14 @@ typedef enum
  * @WINNOW_PROTECT_COMMAND: a prompt line (`$ cmd`, `> npm test`, `user@host:~$ cmd`) or a shell
  *   command inside a sentence (`npm install --save-dev vitest`)
  * @WINNOW_PROTECT_BRANCH: a git branch: `feature/x`, `origin/main`, `main` after a branch word
- * @WINNOW_PROTECT_STRUCTURED: a JSON, YAML or TOML block
+ * @WINNOW_PROTECT_STRUCTURED: a JSON, YAML or TOML block, an XML document, rows of comma- or
+ *   tab-separated values
  * @WINNOW_PROTECT_ERROR_LINE: a line reporting an error or a failure (or a compiler warning),
  *   with the source excerpt a compiler prints under it
  * @WINNOW_PROTECT_STACK_FRAME: stack trace lines of Python, Node, Java, Go, Rust, gdb and the
  *   sanitizers
- * @WINNOW_PROTECT_CODE: source code pasted without a fence, lines that read as a program
+ * @WINNOW_PROTECT_CODE: source code pasted without a fence, lines that read as a program (or
+ *   a minified one), a tool's output: columns, log lines, a `--help` table, a unified diff
  *
  * What a protected span holds. Block kinds (fence, indented code, heading, table, command
  * lines, structured, error line, stack frame, code) cover whole lines without their final

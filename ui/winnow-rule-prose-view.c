@@ -73,7 +73,7 @@ describe_kind (WinnowProtectKind kind)
     case WINNOW_PROTECT_TABLE: return _("a table");
     case WINNOW_PROTECT_COMMAND: return _("a command");
     case WINNOW_PROTECT_BRANCH: return _("a branch name");
-    case WINNOW_PROTECT_STRUCTURED: return _("structured data (JSON, YAML, TOML or XML)");
+    case WINNOW_PROTECT_STRUCTURED: return _("structured data (JSON, YAML, TOML, XML or CSV)");
     case WINNOW_PROTECT_ERROR_LINE: return _("an error line");
     case WINNOW_PROTECT_STACK_FRAME: return _("a stack frame");
     case WINNOW_PROTECT_CODE: return _("code or a tool’s output");
