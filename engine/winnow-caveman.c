@@ -17,7 +17,7 @@
  *
  * Rules run pack by pack in file-name order, rule by rule in file order, each over the whole
  * message with JavaScript `replace` semantics; the whole run repeats until a pass changes
- * nothing (so compressing the result again gives it back as it is; a message over 256 KB gets
+ * nothing (so compressing the result again gives it back as it is; a message over 512 KB gets
  * one pass). Where a deletion leaves a sentence starting in lower case, or a replacement starts
  * a sentence, the first letter takes the case the sentence had. A light clean-up then removes
  * what deletions leave behind: doubled spaces, a space before punctuation, an orphaned comma
@@ -61,10 +61,12 @@
  * other, or keep growing a match, get the first pass's result, as before there were passes. */
 #define MAX_PASSES 4
 
-/* Each pass reads the whole message with every rule (a few ms for a long chat message, a
- * second or more per megabyte); a message past this size is a dump rather than a message
- * anyone reads twice, and it gets one pass. */
-#define MAX_SETTLED_BYTES (256 * 1024)
+/* Each pass reads the whole message with every rule whose literals it holds (a few ms for a
+ * long chat message, one or two seconds per megabyte of dense prose); a message past this
+ * size is a dump rather than a message anyone reads twice, and it gets one pass. (It was
+ * 256 KB when a pass cost two and a half times as much: the worst case, MAX_PASSES passes,
+ * takes about as long now.) */
+#define MAX_SETTLED_BYTES (512 * 1024)
 
 typedef struct
 {
@@ -1546,7 +1548,7 @@ restore (WinnowCavemanResult *self,
  * @options: (nullable): #WinnowCavemanOptions; %NULL for the defaults
  *
  * Compresses prose with the packs of its language. Deterministic: the same text and options
- * always give the same result; idempotent up to 256 KB: compressing the result again with
+ * always give the same result; idempotent up to 512 KB: compressing the result again with
  * the same options leaves it unchanged. Every protected token of @text is in the result byte
  * for byte, in the same order. Text that is not UTF-8, or larger than 8 MB, is returned unchanged.
  *

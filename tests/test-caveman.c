@@ -598,6 +598,25 @@ test_runs_to_a_fixed_point (void)
   loop = winnow_caveman_compress (set, "z", -1, &options);
   g_assert_cmpstr (winnow_caveman_result_get_text (loop, NULL), ==, "z");
   g_assert_true (has_note (loop, "passes"));
+
+  /* a long message settles too (a man page of 360 KB did not); past 512 KB, one pass */
+  for (gsize size = 400 * 1024; size <= 600 * 1024; size += 200 * 1024)
+    {
+      g_autoptr(GString) big = g_string_new (NULL);
+      g_autoptr(WinnowCavemanResult) once = NULL;
+      g_autoptr(WinnowCavemanResult) twice = NULL;
+      const char *text;
+
+      while (big->len < size)
+        g_string_append (big, "Really sure! It is ok.\n");
+      once = winnow_caveman_compress (set, big->str, big->len, &options);
+      text = winnow_caveman_result_get_text (once, NULL);
+      twice = winnow_caveman_compress (set, text, -1, &options);
+      if (size < 512 * 1024)
+        g_assert_false (winnow_caveman_result_get_changed (twice));
+      else
+        g_assert_true (winnow_caveman_result_get_changed (twice));
+    }
 }
 
 static gboolean
