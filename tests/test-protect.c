@@ -640,30 +640,27 @@ test_unfenced_code (void)
 
   /* a `--help` table: options and their descriptions, wrapped ones too (ls lost the dot in
    * "starting with ."); the sentences around it are prose */
-  assert_scan ("Usage: ls [OPTION]... [FILE]...\n"
-               "List information about the FILEs (the current directory by default).\n\n"
-               "  -a, --all                  do not ignore entries starting with .\n"
-               "  -A, --almost-all           do not list implied . and ..\n"
-               "      --color[=WHEN]         color the output WHEN; more info below\n"
-               "  -H, --dereference-command-line\n"
-               "                             follow symbolic links listed on the command line\n"
-               "  -I, --ignore=PATTERN       do not list implied entries matching shell PATTERN\n"
-               "                             (overridden by -a or -A), and the entries that\n"
-               "                             a pattern of the default list matches, as the\n"
-               "                             manual says; see below\n"
-               "  -l                         use a long listing format\n\n"
-               "Exit status is 0 if OK.",
-               "command[ls [OPTION]... [FILE]...] "
-               "code[  -a, --all                  do not ignore entries starting with .\n"
-               "  -A, --almost-all           do not list implied . and ..\n"
-               "      --color[=WHEN]         color the output WHEN; more info below\n"
-               "  -H, --dereference-command-line\n"
-               "                             follow symbolic links listed on the command line\n"
-               "  -I, --ignore=PATTERN       do not list implied entries matching shell PATTERN\n"
-               "                             (overridden by -a or -A), and the entries that\n"
-               "                             a pattern of the default list matches, as the\n"
-               "                             manual says; see below\n"
-               "  -l                         use a long listing format] number[0]");
+  {
+    const char *table =
+      "  -a, --all                  do not ignore entries starting with .\n"
+      "  -A, --almost-all           do not list implied . and ..\n"
+      "      --color[=WHEN]         color the output WHEN; more info below\n"
+      "  -H, --dereference-command-line\n"
+      "                             follow symbolic links listed on the command line\n"
+      "  -I, --ignore=PATTERN       do not list implied entries matching shell PATTERN\n"
+      "                             (overridden by -a or -A), and the entries that\n"
+      "                             a pattern of the default list matches, as the\n"
+      "                             manual says; see below\n"
+      "  -l                         use a long listing format";
+    g_autofree char *help = g_strdup_printf ("Usage: ls [OPTION]... [FILE]...\n"
+                                             "List information about the FILEs (the current "
+                                             "directory by default).\n\n%s\n\n"
+                                             "Exit status is 0 if OK.", table);
+    g_autofree char *expected = g_strdup_printf ("command[ls [OPTION]... [FILE]...] code[%s] "
+                                                 "number[0]", table);
+
+    assert_scan (help, expected);
+  }
   assert_code_run ("   clone     Clone a repository into a new directory\n"
                    "   init      Create an empty Git repository or reinitialize an existing one\n"
                    "   add       Add file contents to the index");
