@@ -1083,10 +1083,10 @@ goes_on_with_sentence (const char *line,
     return FALSE;
   if (!g_unichar_isupper (g_utf8_get_char (line)))
     return TRUE;
-  /* an acronym or unit: two capitals or more, no lower-case letter, then a break or a mark */
+  /* an acronym or unit: a word of two capitals or more and no lower-case letter ("MB,") */
   for (p = line; p < end && *p != ' '; p = g_utf8_next_char (p))
     lower |= g_unichar_islower (g_utf8_get_char (p));
-  if (!lower && g_utf8_strlen (line, p - line) >= 2 && g_unichar_isupper (g_utf8_get_char (g_utf8_next_char (line))))
+  if (!lower && g_unichar_isupper (g_utf8_get_char (g_utf8_next_char (line))))
     return TRUE;
   for (p = line; p < end; p++)
     words += *p == ' ' && p + 1 < end && p[1] != ' ';

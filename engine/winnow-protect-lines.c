@@ -559,6 +559,27 @@ is_option_token (const char *s,
   return TRUE;
 }
 
+/* Options and their arguments only (`-H, --dereference-command-line`): a line of them, whose
+ * description is on the lines under it, further in, or a table row's first column. */
+static gboolean
+is_option_header (const char *s,
+                  gsize       n)
+{
+  if (s[0] != '-')
+    return FALSE;
+  for (gsize t = 0; t < n;)
+    {
+      gsize end = t;
+
+      while (end < n && s[end] != ' ')
+        end++;
+      if (end == t || !is_option_token (s + t, end - t, t == 0))
+        return FALSE;
+      t = end + 1;
+    }
+  return TRUE;
+}
+
 /* A row of a table of options or commands, as `--help` prints it: a name (or options and
  * their argument) in the first column, then three blanks or a tab (two after an option), then
  * a description with no further column. Justified text spreads its blanks over the line.
@@ -585,44 +606,14 @@ table_row_description (const char *s,
   if (rest == n || (!option && blanks < 3 && memchr (s + gap, '\t', blanks) == NULL))
     return 0;
   /* several tokens in the first column: options and their arguments only */
-  if (spaced || option)
-    for (gsize t = 0; t < gap;)
-      {
-        gsize end = t;
-
-        while (end < gap && s[end] != ' ')
-          end++;
-        if (!option || !is_option_token (s + t, end - t, t == 0))
-          return 0;
-        t = end + 1;
-      }
+  if ((spaced || option) && !is_option_header (s, gap))
+    return 0;
   /* the description: no other column (two blanks only after a sentence or a clause) */
   for (gsize i = rest; i + 1 < n; i++)
     if ((s[i] == ' ' && s[i + 1] == ' ' && (i == rest || strchr (".:;,", s[i - 1]) == NULL)) ||
         s[i] == '\t')
       return 0;
   return rest;
-}
-
-/* A line of options alone (`-H, --dereference-command-line`), whose description is on the
- * lines under it, further in. */
-static gboolean
-is_option_header (const char *s,
-                  gsize       n)
-{
-  if (s[0] != '-')
-    return FALSE;
-  for (gsize t = 0; t < n;)
-    {
-      gsize end = t;
-
-      while (end < n && s[end] != ' ')
-        end++;
-      if (end == t || !is_option_token (s + t, end - t, t == 0))
-        return FALSE;
-      t = end + 1;
-    }
-  return TRUE;
 }
 
 /**
